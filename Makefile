@@ -1,0 +1,136 @@
+# arbiter — build, test, demo, benchmarks.
+#
+#   make            library (build/lib) and tools (build/bin)
+#   make test       install missing Debian packages, build, run every test
+#   make demo       build, then run the main job on a bundled sample
+#   make asan       whole test suite under AddressSanitizer + UBSan
+#   make bench      benchmarks against peers measured in the same run
+#   make perft-full the full perft suites of ../shared (skipped without it)
+#   make install    PREFIX=/usr/local
+
+PREFIX   ?= /usr/local
+B        ?= build
+SHARED   ?= ../shared
+CC       ?= cc
+PKGS     := libpcre2-8 zlib yaml-0.1
+DEB_PKGS := libpcre2-dev zlib1g-dev libyaml-dev libcriterion-dev pkg-config
+
+ARCH_FLAGS ?= $(if $(filter x86_64,$(shell uname -m)),-march=x86-64-v2,)
+OPT      ?= -O2
+WARN     := -std=c11 -Wall -Wextra -Werror
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Ilib -I$(B)/gen \
+            -DARB_DATA_DIR='"$(PREFIX)/share/arbiter"'
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CFLAGS   += $(WARN) $(OPT) -g -fPIC $(ARCH_FLAGS) $(PKG_CFLAGS) $(SAN_FLAGS)
+LDLIBS   += $(PKG_LIBS) -lpthread -lm
+LDFLAGS  += $(SAN_FLAGS)
+
+LIB_SRC   := $(sort $(wildcard lib/*.c))
+LIB_OBJ   := $(LIB_SRC:lib/%.c=$(B)/obj/lib/%.o) $(B)/obj/gen/tables.o
+CMD_COMMON_SRC := $(sort $(wildcard cmd/common/*.c))
+CMD_COMMON_OBJ := $(CMD_COMMON_SRC:cmd/common/%.c=$(B)/obj/cmd/common/%.o)
+TOOL_SRC  := $(sort $(wildcard cmd/*.c))
+TOOLS     := $(TOOL_SRC:cmd/%.c=$(B)/bin/%)
+TEST_SRC  := $(sort $(wildcard tests/unit/*.c))
+TEST_OBJ  := $(TEST_SRC:tests/unit/%.c=$(B)/obj/tests/%.o)
+STATIC_LIB := $(B)/lib/libarbiter.a
+SHARED_LIB := $(B)/lib/libarbiter.so
+
+.PHONY: all deps test unit golden demo asan bench perft-full check-oracle install clean
+.DELETE_ON_ERROR:
+
+all: $(STATIC_LIB) $(SHARED_LIB) $(TOOLS)
+
+# Constant tables (magics, attacks, Zobrist keys) are generated at build time
+# so the library holds no mutable global state.
+$(B)/gen/gen_tables: lib/gen/gen_tables.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
+
+$(B)/gen/tables.c: $(B)/gen/gen_tables
+	$< > $@
+
+$(B)/obj/gen/tables.o: $(B)/gen/tables.c lib/attacks.h lib/zobrist.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -O1 -c -o $@ $<
+
+$(B)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(B)/obj/tests/%.o: tests/unit/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(shell pkg-config --cflags criterion 2>/dev/null) -MMD -MP -c -o $@ $<
+
+$(STATIC_LIB): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(SHARED_LIB): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) -shared $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_COMMON_OBJ) $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/tests/unit: $(TEST_OBJ) $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
+
+-include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
+
+# Installs what is missing when we may (root or password-less sudo); otherwise
+# prints the exact command and stops.
+deps:
+	@missing=""; \
+	for p in $(PKGS) criterion; do pkg-config --exists $$p 2>/dev/null || missing="$$missing $$p"; done; \
+	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
+	if [ -n "$$missing" ]; then \
+	  echo "arbiter: missing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; \
+	  else echo "run: sudo apt-get install -y $(DEB_PKGS)"; exit 1; fi; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  $$SUDO apt-get install -y $(DEB_PKGS) || { $$SUDO apt-get update && $$SUDO apt-get install -y $(DEB_PKGS); } || exit 1; \
+	fi
+
+test: deps
+	@$(MAKE) --no-print-directory all $(B)/tests/unit
+	@$(MAKE) --no-print-directory unit golden
+
+unit: $(B)/tests/unit
+	ARBITER_DATA=$(CURDIR) $(B)/tests/unit --jobs 2
+
+golden: all
+	ARBITER_DATA=$(CURDIR) sh tests/golden/run.sh $(B)/bin
+
+demo: all
+	@sh tests/demo.sh $(B)/bin
+
+asan: deps
+	@$(MAKE) --no-print-directory B=build/asan OPT=-O1 \
+	  SAN_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	  all build/asan/tests/unit
+	@$(MAKE) --no-print-directory B=build/asan unit golden
+
+bench: all
+	@sh tests/bench/run.sh $(B)/bin $(SHARED)
+
+perft-full: all
+	@sh tests/perft-full.sh $(B)/bin $(SHARED)
+
+check-oracle: all
+	@sh tests/check-oracle.sh $(B)/bin $(SHARED)
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/arbiter \
+	  $(DESTDIR)$(PREFIX)/share/arbiter $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(STATIC_LIB) $(SHARED_LIB) $(DESTDIR)$(PREFIX)/lib
+	install -m 644 lib/*.h $(DESTDIR)$(PREFIX)/include/arbiter
+	cp -R locales grammars $(DESTDIR)$(PREFIX)/share/arbiter/
+	for m in cmd/*.1; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1; done; true
+
+clean:
+	rm -rf build

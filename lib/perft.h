@@ -1,0 +1,17 @@
+/* perft.h — move-path enumeration for testing the move generator. */
+#ifndef ARB_PERFT_H
+#define ARB_PERFT_H
+
+#include "position.h"
+
+/* Leaf count at `depth` (bulk-counted at the last ply). */
+uint64_t arb_perft(const arb_position *pos, int depth);
+
+/* Leaf counts of every depth 1..max_depth in one walk: counts[d-1]. */
+void arb_perft_all(const arb_position *pos, int max_depth, uint64_t *counts);
+
+typedef void (*arb_divide_fn)(arb_move move, uint64_t count, void *ctx);
+/* Calls `fn` once per legal root move with its subtree count; returns the total. */
+uint64_t arb_perft_divide(const arb_position *pos, int depth, arb_divide_fn fn, void *ctx);
+
+#endif

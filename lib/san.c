@@ -1,0 +1,383 @@
+/* san.c — SAN writer and parser, long algebraic and UCI.
+ *
+ * The parser does not generate every legal move: it finds the pieces that
+ * could reach the destination (reverse attacks) and tests each for legality
+ * by asking whether its own king would be attacked afterwards.  That keeps
+ * the per-token cost small, which matters when millions of games stream by.
+ */
+#include "san.h"
+
+#include <string.h>
+
+#include "attacks.h"
+
+static const char kind_letters[] = "PNBRQK";
+
+/* Legal test for a non-castling move of a piece that can reach `to`. */
+static bool leaves_king_safe(const arb_position *pos, int from, int to, bool en_passant)
+{
+    int us = pos->side, them = us ^ 1;
+    arb_bitboard occ = (arb_occupied(pos) ^ ARB_BB(from)) | ARB_BB(to);
+    arb_bitboard removed = ARB_BB(to);
+    if (en_passant) {
+        int captured = to + (us == ARB_WHITE ? -8 : 8);
+        occ ^= ARB_BB(captured);
+        removed |= ARB_BB(captured);
+    }
+    int ksq = pos->board[from] == arb_piece(us, ARB_KING) ? to : arb_king_square(pos, us);
+    return !(arb_attackers_to(pos, ksq, occ) & pos->by_color[them] & ~removed);
+}
+
+/* Origins of pieces of `kind` (side to move) that attack or (pawns) move to `to`. */
+static arb_bitboard origins(const arb_position *pos, int kind, int to)
+{
+    int us = pos->side;
+    arb_bitboard ours = arb_pieces(pos, us, kind), occ = arb_occupied(pos);
+    if (kind != ARB_PAWN) {
+        if (pos->by_color[us] & ARB_BB(to))
+            return 0;
+        return arb_attacks_of(kind, us, to, occ) & ours;
+    }
+    arb_bitboard from = 0;
+    bool capture = (pos->by_color[us ^ 1] & ARB_BB(to)) || to == pos->ep_square;
+    if (capture) {
+        from = arb_pawn_attacks(us ^ 1, to) & ours;
+    } else if (!(occ & ARB_BB(to))) {
+        int back = to + (us == ARB_WHITE ? -8 : 8);
+        if (back >= 0 && back < 64) {
+            if (ours & ARB_BB(back))
+                from |= ARB_BB(back);
+            else if (!(occ & ARB_BB(back)) && arb_rank_of(to) == (us == ARB_WHITE ? 3 : 4))
+                from |= ours & ARB_BB(back + (us == ARB_WHITE ? -8 : 8));
+        }
+    }
+    return from;
+}
+
+static int last_rank(int us) { return us == ARB_WHITE ? 7 : 0; }
+
+/* Legal moves of `kind` onto `to`, from squares in `from_mask`; promotion kind
+ * `promo` (ARB_NO_KIND = any) applies to pawn moves onto the last rank. */
+static int moves_to(const arb_position *pos, int kind, int to, arb_bitboard from_mask, int promo,
+                    arb_movelist *out)
+{
+    arb_bitboard from = origins(pos, kind, to) & from_mask;
+    int n = 0;
+    bool ep = kind == ARB_PAWN && to == pos->ep_square && !(arb_occupied(pos) & ARB_BB(to));
+    if (ep && !pos->ep_legal)
+        return 0;
+    while (from) {
+        int sq = arb_pop_lsb(&from);
+        if (!leaves_king_safe(pos, sq, to, ep))
+            continue;
+        if (kind == ARB_PAWN && arb_rank_of(to) == last_rank(pos->side)) {
+            for (int k = ARB_QUEEN; k >= ARB_KNIGHT; k--)
+                if (promo == ARB_NO_KIND || promo == k)
+                    out->moves[n++] = arb_move_make(sq, to, ARB_MOVE_PROMOTION, k);
+        } else {
+            out->moves[n++] = arb_move_make(sq, to, ep ? ARB_MOVE_EN_PASSANT : ARB_MOVE_NORMAL, 0);
+        }
+    }
+    out->count = n;
+    return n;
+}
+
+static size_t write_square(char *p, int sq)
+{
+    p[0] = (char)('a' + arb_file_of(sq));
+    p[1] = (char)('1' + arb_rank_of(sq));
+    return 2;
+}
+
+static size_t write_check(const arb_position *pos, arb_move move, char *p)
+{
+    arb_position next;
+    arb_position_make(pos, move, &next);
+    if (!arb_in_check(&next))
+        return 0;
+    *p = arb_count_legal(&next) ? '+' : '#';
+    return 1;
+}
+
+static size_t write_castling(arb_move move, char *p)
+{
+    bool king_side = arb_move_to(move) > arb_move_from(move);
+    memcpy(p, king_side ? "O-O" : "O-O-O", king_side ? 3 : 5);
+    return king_side ? 3 : 5;
+}
+
+size_t arb_san_write(const arb_position *pos, arb_move move, char *buf)
+{
+    char *p = buf;
+    int from = arb_move_from(move), to = arb_move_to(move), type = arb_move_type(move);
+    if (move == ARB_MOVE_NULL) {
+        memcpy(buf, "--", 3);
+        return 2;
+    }
+    if (type == ARB_MOVE_CASTLING) {
+        p += write_castling(move, p);
+    } else {
+        int kind = arb_piece_kind(pos->board[from]);
+        bool capture = arb_move_is_capture(pos, move);
+        if (kind == ARB_PAWN) {
+            if (capture) {
+                *p++ = (char)('a' + arb_file_of(from));
+                *p++ = 'x';
+            }
+        } else {
+            *p++ = kind_letters[kind];
+            arb_movelist rivals;
+            moves_to(pos, kind, to, ~ARB_BB(from), ARB_NO_KIND, &rivals);
+            if (rivals.count) {
+                bool same_file = false, same_rank = false;
+                for (int i = 0; i < rivals.count; i++) {
+                    int r = arb_move_from(rivals.moves[i]);
+                    same_file |= arb_file_of(r) == arb_file_of(from);
+                    same_rank |= arb_rank_of(r) == arb_rank_of(from);
+                }
+                if (!same_file)
+                    *p++ = (char)('a' + arb_file_of(from));
+                else if (!same_rank)
+                    *p++ = (char)('1' + arb_rank_of(from));
+                else
+                    p += write_square(p, from);
+            }
+            if (capture)
+                *p++ = 'x';
+        }
+        p += write_square(p, to);
+        if (type == ARB_MOVE_PROMOTION) {
+            *p++ = '=';
+            *p++ = kind_letters[arb_move_promotion(move)];
+        }
+    }
+    p += write_check(pos, move, p);
+    *p = '\0';
+    return (size_t)(p - buf);
+}
+
+size_t arb_lan_write(const arb_position *pos, arb_move move, char *buf)
+{
+    char *p = buf;
+    int from = arb_move_from(move), to = arb_move_to(move), type = arb_move_type(move);
+    if (move == ARB_MOVE_NULL) {
+        memcpy(buf, "--", 3);
+        return 2;
+    }
+    if (type == ARB_MOVE_CASTLING) {
+        p += write_castling(move, p);
+    } else {
+        int kind = arb_piece_kind(pos->board[from]);
+        if (kind != ARB_PAWN)
+            *p++ = kind_letters[kind];
+        p += write_square(p, from);
+        *p++ = arb_move_is_capture(pos, move) ? 'x' : '-';
+        p += write_square(p, to);
+        if (type == ARB_MOVE_PROMOTION) {
+            *p++ = '=';
+            *p++ = kind_letters[arb_move_promotion(move)];
+        }
+    }
+    p += write_check(pos, move, p);
+    *p = '\0';
+    return (size_t)(p - buf);
+}
+
+size_t arb_uci_write(const arb_position *pos, arb_move move, char *buf)
+{
+    char *p = buf;
+    int from = arb_move_from(move), to = arb_move_to(move);
+    if (move == ARB_MOVE_NULL) {
+        memcpy(buf, "0000", 5);
+        return 4;
+    }
+    if (arb_move_type(move) == ARB_MOVE_CASTLING && !pos->chess960)
+        to = arb_square(to > from ? 6 : 2, arb_rank_of(from));
+    p += write_square(p, from);
+    p += write_square(p, to);
+    if (arb_move_type(move) == ARB_MOVE_PROMOTION)
+        *p++ = "pnbrqk"[arb_move_promotion(move)];
+    *p = '\0';
+    return (size_t)(p - buf);
+}
+
+static int find_castling(const arb_position *pos, bool king_side, arb_move *move)
+{
+    int rook = arb_castling_rook(pos, pos->side, king_side);
+    if (rook == ARB_NO_SQUARE)
+        return ARB_SAN_ILLEGAL;
+    arb_move m = arb_move_make(arb_king_square(pos, pos->side), rook, ARB_MOVE_CASTLING, 0);
+    if (!arb_is_legal(pos, m))
+        return ARB_SAN_ILLEGAL;
+    *move = m;
+    return ARB_SAN_OK;
+}
+
+static int kind_of_letter(char c)
+{
+    const char *hit = c ? strchr("NBRQK", c) : NULL;
+    return hit ? (int)(hit - "NBRQK") + ARB_KNIGHT : ARB_NO_KIND;
+}
+
+static bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+static bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+/* For an error, list the legal moves a reader might have meant. */
+static void suggest(const arb_position *pos, int kind, int to, arb_movelist *candidates)
+{
+    if (!candidates)
+        return;
+    moves_to(pos, kind, to, ~(arb_bitboard)0, ARB_NO_KIND, candidates);
+    if (candidates->count)
+        return;
+    arb_movelist all;
+    arb_generate_legal(pos, &all);
+    candidates->count = 0;
+    for (int i = 0; i < all.count; i++) {
+        arb_move m = all.moves[i];
+        int k = arb_piece_kind(pos->board[arb_move_from(m)]);
+        if (k == kind && arb_move_type(m) != ARB_MOVE_CASTLING)
+            candidates->moves[candidates->count++] = m;
+    }
+}
+
+int arb_san_parse(const arb_position *pos, const char *token, size_t len, arb_move *move,
+                  arb_movelist *candidates)
+{
+    const char *s = token, *e = token + len;
+    if (candidates)
+        candidates->count = 0;
+    while (e > s && (e[-1] == '+' || e[-1] == '#' || e[-1] == '!' || e[-1] == '?'))
+        e--;
+    size_t n = (size_t)(e - s);
+    if (n == 0)
+        return ARB_SAN_SYNTAX;
+
+    if (s[0] == 'O' || s[0] == '0') {
+        char z = s[0];
+        if (n == 3 && s[1] == '-' && s[2] == z)
+            return find_castling(pos, true, move);
+        if (n == 5 && s[1] == '-' && s[2] == z && s[3] == '-' && s[4] == z)
+            return find_castling(pos, false, move);
+        return ARB_SAN_SYNTAX;
+    }
+
+    int kind = ARB_PAWN;
+    if (kind_of_letter(*s) != ARB_NO_KIND)
+        kind = kind_of_letter(*s++);
+
+    int promo = ARB_NO_KIND;
+    if (e - s >= 3 && kind == ARB_PAWN) {
+        int k = kind_of_letter(e[-1]);
+        if (k == ARB_NO_KIND && e[-2] == '=' && e[-1] >= 'a' && e[-1] <= 'z')
+            k = kind_of_letter((char)(e[-1] - 32));
+        if (k != ARB_NO_KIND && k != ARB_KING) {
+            promo = k;
+            e--;
+            if (e[-1] == '=')
+                e--;
+        }
+    }
+    if (e - s < 2 || !is_file(e[-2]) || !is_rank(e[-1]))
+        return ARB_SAN_SYNTAX;
+    int to = arb_square(e[-2] - 'a', e[-1] - '1');
+    e -= 2;
+    bool capture_mark = false;
+    if (e > s && (e[-1] == 'x' || e[-1] == '-')) {
+        capture_mark = e[-1] == 'x';
+        e--;
+    }
+    arb_bitboard from_mask = ~(arb_bitboard)0;
+    int from_file = -1, from_rank = -1;
+    if (e > s && is_file(*s))
+        from_file = *s++ - 'a';
+    if (e > s && is_rank(*s))
+        from_rank = *s++ - '1';
+    if (s != e)
+        return ARB_SAN_SYNTAX;
+    if (from_file >= 0)
+        from_mask &= arb_file_bb(from_file);
+    if (from_rank >= 0)
+        from_mask &= arb_rank_bb(from_rank);
+    if (kind == ARB_PAWN && capture_mark && from_file < 0)
+        return ARB_SAN_SYNTAX;
+
+    /* "Kh1" onto one's own castling rook: king-takes-rook castling (Chess960 habit) */
+    if (kind == ARB_KING && (pos->castling_rooks & arb_pieces(pos, pos->side, ARB_ROOK) & ARB_BB(to)) &&
+        !capture_mark) {
+        return find_castling(pos, to > arb_king_square(pos, pos->side), move);
+    }
+
+    arb_movelist found;
+    moves_to(pos, kind, to, from_mask, kind == ARB_PAWN ? promo : ARB_NO_KIND, &found);
+    if (kind == ARB_PAWN && from_file < 0) {
+        /* a pawn written without its file moves straight ahead, never captures */
+        int k = 0;
+        for (int i = 0; i < found.count; i++)
+            if (arb_file_of(arb_move_from(found.moves[i])) == arb_file_of(to))
+                found.moves[k++] = found.moves[i];
+        found.count = k;
+    }
+    bool promoting = kind == ARB_PAWN && arb_rank_of(to) == last_rank(pos->side);
+    if (found.count == 0) {
+        suggest(pos, kind, to, candidates);
+        return (promo != ARB_NO_KIND && !promoting) ? ARB_SAN_BAD_PROMOTION : ARB_SAN_ILLEGAL;
+    }
+    if (promoting && promo == ARB_NO_KIND) {
+        if (candidates)
+            *candidates = found;
+        return ARB_SAN_BAD_PROMOTION;
+    }
+    if (!promoting && promo != ARB_NO_KIND)
+        return ARB_SAN_BAD_PROMOTION;
+    if (found.count > 1) {
+        if (candidates)
+            *candidates = found;
+        return ARB_SAN_AMBIGUOUS;
+    }
+    *move = found.moves[0];
+    return ARB_SAN_OK;
+}
+
+int arb_uci_parse(const arb_position *pos, const char *token, size_t len, arb_move *move)
+{
+    if ((len != 4 && len != 5) || !is_file(token[0]) || !is_rank(token[1]) || !is_file(token[2]) ||
+        !is_rank(token[3]))
+        return ARB_SAN_SYNTAX;
+    int from = arb_square(token[0] - 'a', token[1] - '1'), to = arb_square(token[2] - 'a', token[3] - '1');
+    int us = pos->side;
+    arb_move m;
+    if (pos->board[from] == arb_piece(us, ARB_KING) &&
+        (pos->castling_rooks & arb_pieces(pos, us, ARB_ROOK) & ARB_BB(to)))
+        return find_castling(pos, to > from, move);
+    if (pos->board[from] == arb_piece(us, ARB_KING) && !pos->chess960 && arb_rank_of(from) == arb_rank_of(to) &&
+        (from - to == 2 || to - from == 2))
+        return find_castling(pos, to > from, move);
+    if (len == 5) {
+        int k = kind_of_letter((char)(token[4] >= 'a' ? token[4] - 32 : token[4]));
+        if (k == ARB_NO_KIND || k == ARB_KING)
+            return ARB_SAN_SYNTAX;
+        m = arb_move_make(from, to, ARB_MOVE_PROMOTION, k);
+    } else if (pos->board[from] == arb_piece(us, ARB_PAWN) && to == pos->ep_square) {
+        m = arb_move_make(from, to, ARB_MOVE_EN_PASSANT, 0);
+    } else {
+        m = arb_move_make(from, to, ARB_MOVE_NORMAL, 0);
+    }
+    if (!arb_is_legal(pos, m))
+        return (len == 4 && pos->board[from] == arb_piece(us, ARB_PAWN) && arb_rank_of(to) == last_rank(us))
+            ? ARB_SAN_BAD_PROMOTION : ARB_SAN_ILLEGAL;
+    *move = m;
+    return ARB_SAN_OK;
+}
+
+const char *arb_san_error_text(int code)
+{
+    switch (code) {
+    case ARB_SAN_OK: return "ok";
+    case ARB_SAN_SYNTAX: return "not a move";
+    case ARB_SAN_ILLEGAL: return "illegal move";
+    case ARB_SAN_AMBIGUOUS: return "ambiguous move";
+    case ARB_SAN_BAD_PROMOTION: return "wrong promotion";
+    default: return "unknown error";
+    }
+}
