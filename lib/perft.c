@@ -1,6 +1,8 @@
 /* perft.c — counting move paths, the standard test of a move generator. */
 #include "perft.h"
 
+#include <stdlib.h>
+
 #include "movegen.h"
 
 uint64_t arb_perft(const arb_position *pos, int depth)
@@ -58,4 +60,59 @@ uint64_t arb_perft_divide(const arb_position *pos, int depth, arb_divide_fn fn, 
         total += count;
     }
     return total;
+}
+
+typedef struct {
+    uint64_t key;
+    uint64_t count_and_depth; /* count << 8 | depth */
+} perft_entry;
+
+struct arb_perft_table {
+    size_t mask;
+    perft_entry *entries;
+};
+
+arb_perft_table *arb_perft_table_new(size_t megabytes)
+{
+    size_t n = 1;
+    while (n * 2 * sizeof(perft_entry) <= (megabytes ? megabytes : 1) * (size_t)1048576)
+        n *= 2;
+    arb_perft_table *t = malloc(sizeof *t);
+    if (!t)
+        return NULL;
+    t->entries = calloc(n, sizeof *t->entries);
+    if (!t->entries) {
+        free(t);
+        return NULL;
+    }
+    t->mask = n - 1;
+    return t;
+}
+
+void arb_perft_table_free(arb_perft_table *table)
+{
+    if (!table)
+        return;
+    free(table->entries);
+    free(table);
+}
+
+uint64_t arb_perft_hashed(const arb_position *pos, int depth, arb_perft_table *table)
+{
+    if (depth <= 1)
+        return arb_perft(pos, depth);
+    perft_entry *e = &table->entries[(pos->key ^ (uint64_t)depth * 0x9E3779B97F4A7C15ULL) & table->mask];
+    if (e->key == pos->key && (e->count_and_depth & 0xff) == (uint64_t)depth)
+        return e->count_and_depth >> 8;
+    arb_movelist list;
+    arb_generate_legal(pos, &list);
+    uint64_t nodes = 0;
+    for (int i = 0; i < list.count; i++) {
+        arb_position next;
+        arb_position_make(pos, list.moves[i], &next);
+        nodes += arb_perft_hashed(&next, depth - 1, table);
+    }
+    e->key = pos->key;
+    e->count_and_depth = nodes << 8 | (uint64_t)depth;
+    return nodes;
 }

@@ -63,6 +63,7 @@ static int moves_to(const arb_position *pos, int kind, int to, arb_bitboard from
 {
     arb_bitboard from = origins(pos, kind, to) & from_mask;
     int n = 0;
+    out->count = 0;
     bool ep = kind == ARB_PAWN && to == pos->ep_square && !(arb_occupied(pos) & ARB_BB(to));
     if (ep && !pos->ep_legal)
         return 0;

@@ -1,0 +1,144 @@
+/* rules.c — game-ending positions, repetitions and claims. */
+#include "rules.h"
+
+#include <stdlib.h>
+
+#define DARK_SQUARES 0xAA55AA55AA55AA55ULL
+
+int arb_board_end(const arb_position *pos)
+{
+    if (arb_count_legal(pos) == 0)
+        return arb_in_check(pos) ? ARB_BOARD_CHECKMATE : ARB_BOARD_STALEMATE;
+    if (arb_dead_by_material(pos))
+        return ARB_BOARD_DEAD_POSITION;
+    return ARB_BOARD_PLAYING;
+}
+
+bool arb_cannot_mate(const arb_position *pos, int color)
+{
+    const arb_bitboard *k = pos->by_kind;
+    arb_bitboard ours = pos->by_color[color], theirs = pos->by_color[color ^ 1];
+    if (ours & (k[ARB_PAWN] | k[ARB_ROOK] | k[ARB_QUEEN]))
+        return false;
+    arb_bitboard knights = ours & k[ARB_KNIGHT], bishops = ours & k[ARB_BISHOP];
+    if (!knights && !bishops)
+        return true;
+    /* a lone knight mates only with help: any enemy piece may block its king */
+    if (!bishops && !arb_more_than_one(knights))
+        return !arb_more_than_one(theirs);
+    if (knights)
+        return false;
+    /* bishops of one square colour mate only against a blocker on the other colour */
+    bool all_dark = !(bishops & ~DARK_SQUARES), all_light = !(bishops & DARK_SQUARES);
+    if (!all_dark && !all_light)
+        return false;
+    arb_bitboard blockers = theirs & ~k[ARB_KING];
+    if (!blockers)
+        return true;
+    /* only bishops of the same colour complex cannot provide a blocking square either */
+    return !(blockers & ~k[ARB_BISHOP]) && !(blockers & (all_dark ? ~DARK_SQUARES : DARK_SQUARES));
+}
+
+bool arb_dead_by_material(const arb_position *pos)
+{
+    const arb_bitboard *k = pos->by_kind;
+    if (k[ARB_PAWN] | k[ARB_ROOK] | k[ARB_QUEEN])
+        return false;
+    arb_bitboard minors = k[ARB_KNIGHT] | k[ARB_BISHOP];
+    if (arb_popcount(minors) <= 1)
+        return true;
+    /* only bishops, all on one square colour, on both sides: no mate is possible */
+    if (k[ARB_KNIGHT])
+        return false;
+    return !(k[ARB_BISHOP] & DARK_SQUARES) || !(k[ARB_BISHOP] & ~DARK_SQUARES);
+}
+
+void arb_history_init(arb_history *h)
+{
+    h->keys = NULL;
+    h->clocks = NULL;
+    h->count = h->capacity = 0;
+}
+
+void arb_history_free(arb_history *h)
+{
+    free(h->keys);
+    free(h->clocks);
+    arb_history_init(h);
+}
+
+bool arb_history_reset(arb_history *h, const arb_position *start)
+{
+    h->count = 0;
+    return arb_history_push(h, start);
+}
+
+bool arb_history_push(arb_history *h, const arb_position *pos)
+{
+    if (h->count == h->capacity) {
+        size_t cap = h->capacity ? h->capacity * 2 : 256;
+        uint64_t *keys = realloc(h->keys, cap * sizeof *keys);
+        if (!keys)
+            return false;
+        h->keys = keys;
+        uint16_t *clocks = realloc(h->clocks, cap * sizeof *clocks);
+        if (!clocks)
+            return false;
+        h->clocks = clocks;
+        h->capacity = cap;
+    }
+    h->keys[h->count] = pos->key;
+    h->clocks[h->count] = pos->halfmove_clock;
+    h->count++;
+    return true;
+}
+
+void arb_history_pop(arb_history *h, size_t plies)
+{
+    h->count = plies > h->count ? 0 : h->count - plies;
+}
+
+/* Positions before the last capture or pawn move cannot recur, so only the
+ * last `clock` plies need comparing (a FEN's clock may claim more plies than
+ * the history holds; the start of the history bounds the search). */
+static int occurrences_of(const arb_history *h, size_t i, uint64_t key, unsigned clock)
+{
+    int n = 1;
+    size_t stop = clock >= i ? 0 : i - clock;
+    for (size_t j = i; j >= stop + 2; j -= 2)
+        n += h->keys[j - 2] == key;
+    return n;
+}
+
+int arb_history_occurrences(const arb_history *h, size_t i)
+{
+    if (i >= h->count)
+        return 0;
+    return occurrences_of(h, i, h->keys[i], h->clocks[i]);
+}
+
+arb_claims arb_claims_available(const arb_history *h, const arb_position *pos)
+{
+    arb_claims c = {0};
+    size_t last = h->count ? h->count - 1 : 0;
+    c.threefold_now = h->count && arb_history_occurrences(h, last) >= 3;
+    c.fifty_now = pos->halfmove_clock >= 100;
+
+    arb_movelist list;
+    arb_generate_legal(pos, &list);
+    for (int m = 0; m < list.count; m++) {
+        arb_position next;
+        arb_position_make(pos, list.moves[m], &next);
+        if (!c.fifty_by_move && next.halfmove_clock >= 100) {
+            c.fifty_by_move = true;
+            c.fifty_move = list.moves[m];
+        }
+        /* `next` would stand at index h->count: a third occurrence? */
+        if (!c.threefold_by_move && next.halfmove_clock > 0 && h->count &&
+            occurrences_of(h, h->count, next.key, next.halfmove_clock) >= 3) {
+            c.threefold_by_move = true;
+            c.threefold_move = list.moves[m];
+        }
+    }
+    return c;
+}

@@ -1,0 +1,67 @@
+/* rules.h — how a game can end under the FIDE Laws, as facts about positions
+ * and about the sequence of positions of a game.
+ *
+ * Articles: 5.1.1 checkmate; 5.2.1 stalemate; 5.2.2 dead position (here: by
+ * material, see arb_dead_by_material); 9.2 threefold repetition (claim);
+ * 9.3 fifty moves (claim); 9.6.1 fivefold repetition and 9.6.2 seventy-five
+ * moves (automatic, from 1 July 2014).  Which edition applies is the caller's
+ * choice (rule profiles); this module only counts.
+ */
+#ifndef ARB_RULES_H
+#define ARB_RULES_H
+
+#include "movegen.h"
+
+enum arb_board_end {
+    ARB_BOARD_PLAYING = 0,
+    ARB_BOARD_CHECKMATE,     /* 5.1.1: the side to move is mated */
+    ARB_BOARD_STALEMATE,     /* 5.2.1 */
+    ARB_BOARD_DEAD_POSITION  /* 5.2.2, by material: neither side can mate */
+};
+
+/* How the position itself ends the game, if it does. */
+int arb_board_end(const arb_position *pos);
+
+/* True when `color` cannot checkmate by any series of legal moves, judged by
+ * material: a lone king, king and one minor piece, or king and bishops all on
+ * one square colour when the opponent has nothing but king and such bishops.
+ * (Used for 6.9: a flag fall is a draw if the opponent cannot mate.) */
+bool arb_cannot_mate(const arb_position *pos, int color);
+
+/* 5.2.2 by material: neither side can checkmate. */
+bool arb_dead_by_material(const arb_position *pos);
+
+/* The positions of one line of play, for repetition and move-count rules.
+ * Owns its arrays; memory grows with the length of the line only. */
+typedef struct arb_history {
+    uint64_t *keys;      /* key of the position after each ply; [0] = start */
+    uint16_t *clocks;    /* halfmove clock of the same positions */
+    size_t count;
+    size_t capacity;
+} arb_history;
+
+void arb_history_init(arb_history *h);
+void arb_history_free(arb_history *h);
+/* Forgets every position and records `start` as the first; false if out of memory. */
+bool arb_history_reset(arb_history *h, const arb_position *start);
+/* Records the position after a ply; false if out of memory. */
+bool arb_history_push(arb_history *h, const arb_position *pos);
+/* Drops the last `plies` positions (backing out of a variation). */
+void arb_history_pop(arb_history *h, size_t plies);
+/* How many times the position at index i has occurred up to and including i
+ * (9.2.2: same player to move, same pieces, same castling and e.p. rights). */
+int arb_history_occurrences(const arb_history *h, size_t i);
+
+typedef struct arb_claims {
+    bool threefold_now;       /* 9.2.1.2: the last position has occurred 3 times */
+    bool threefold_by_move;   /* 9.2.1.1: a legal move would make it occur 3 times */
+    bool fifty_now;           /* 9.3.2: the last 50 moves of each player had no pawn move or capture */
+    bool fifty_by_move;       /* 9.3.1: a legal move would complete such 50 moves */
+    arb_move threefold_move;  /* a move for threefold_by_move, else ARB_MOVE_NONE */
+    arb_move fifty_move;      /* a move for fifty_by_move, else ARB_MOVE_NONE */
+} arb_claims;
+
+/* The draw claims the side to move could make in pos, the last position of h. */
+arb_claims arb_claims_available(const arb_history *h, const arb_position *pos);
+
+#endif
