@@ -268,12 +268,15 @@ int arb_san_parse(const arb_position *pos, const char *token, size_t len, arb_mo
         kind = kind_of_letter(*s++);
 
     int promo = ARB_NO_KIND;
+    bool wrong_promotion = false; /* "=K" or "=P": shaped like a promotion, to a piece no pawn becomes */
     if (e - s >= 3 && kind == ARB_PAWN) {
-        int k = kind_of_letter(e[-1]);
-        if (k == ARB_NO_KIND && e[-2] == '=' && e[-1] >= 'a' && e[-1] <= 'z')
-            k = kind_of_letter((char)(e[-1] - 32));
-        if (k != ARB_NO_KIND && k != ARB_KING) {
+        char letter = e[-1];
+        if (e[-2] == '=' && letter >= 'a' && letter <= 'z')
+            letter = (char)(letter - 32);
+        int k = letter == 'P' && e[-2] == '=' ? ARB_PAWN : kind_of_letter(letter);
+        if (k != ARB_NO_KIND) {
             promo = k;
+            wrong_promotion = k == ARB_KING || k == ARB_PAWN;
             e--;
             if (e[-1] == '=')
                 e--;
@@ -302,6 +305,16 @@ int arb_san_parse(const arb_position *pos, const char *token, size_t len, arb_mo
         from_mask &= arb_rank_bb(from_rank);
     if (kind == ARB_PAWN && capture_mark && from_file < 0)
         return ARB_SAN_SYNTAX;
+    /* coordinates without a piece letter (g1f3, e1h1): the piece is the one standing there */
+    if (kind == ARB_PAWN && from_file >= 0 && from_rank >= 0) {
+        int piece = pos->board[arb_square(from_file, from_rank)];
+        if (piece != ARB_NO_PIECE && arb_piece_color(piece) == pos->side)
+            kind = arb_piece_kind(piece);
+        if (kind != ARB_PAWN && promo != ARB_NO_KIND)
+            return ARB_SAN_BAD_PROMOTION;
+    }
+    if (wrong_promotion)
+        return ARB_SAN_BAD_PROMOTION;
 
     /* "Kh1" onto one's own castling rook: king-takes-rook castling (Chess960 habit) */
     if (kind == ARB_KING && (pos->castling_rooks & arb_pieces(pos, pos->side, ARB_ROOK) & ARB_BB(to)) &&
