@@ -1,0 +1,94 @@
+/* locales.h — national scoresheet notations, loaded from locales/<code>.yaml.
+ *
+ * One YAML file per language, named by its BCP 47 code (ro.yaml, sr-Cyrl.yaml,
+ * nl-x-fide.yaml for a named variant).  A locale gives the piece letters
+ * (several spellings per piece allowed; the first one is written), castling
+ * spellings, capture marks, en-passant marks, how to write promotions and
+ * mate, the language's name, where the letters come from, and the message
+ * texts used by the tools.  C code never names a language: adding one is
+ * adding a file.  The file format is described in locales/README.md.
+ *
+ * (Named locales.h, not locale.h: with -Ilib the latter would shadow the C
+ * library's <locale.h>.)
+ *
+ * Ownership: arb_locales_load returns a set the caller owns and releases with
+ * arb_locales_free; every arb_locale and string obtained from it lives as long
+ * as the set.  A loaded set is never modified, so threads may share it.
+ *
+ * Errors: a malformed file (YAML syntax, unknown key, a spelling used for two
+ * pieces, a missing field) fails the load.  status.line/col locate the
+ * problem and, because the caller did not name the file, status.message is
+ * the complete text "path:line:col: what, expected what".
+ */
+#ifndef ARB_LOCALES_H
+#define ARB_LOCALES_H
+
+#include <stddef.h>
+
+#include "types.h"
+
+enum arb_locale_error {
+    ARB_LOCALE_OK = 0,
+    ARB_LOCALE_IO,            /* directory or file cannot be read */
+    ARB_LOCALE_SYNTAX,        /* not well-formed YAML, or a value of the wrong shape */
+    ARB_LOCALE_UNKNOWN_KEY,   /* a key the format does not define */
+    ARB_LOCALE_DUPLICATE,     /* a key twice, or one spelling for two meanings */
+    ARB_LOCALE_MISSING,       /* a required key is absent */
+    ARB_LOCALE_BAD_VALUE,     /* a spelling that would clash with squares or marks */
+    ARB_LOCALE_NOT_FOUND      /* no locales directory found */
+};
+
+typedef struct arb_locale arb_locale;
+typedef struct arb_locale_set arb_locale_set;
+
+/* Loads every *.yaml of `dir`; dir NULL means the data directory lookup of
+ * datadir.h (sub-directory "locales").  On success *out is the set. */
+arb_status arb_locales_load(const char *dir, arb_locale_set **out);
+/* A set holding the single file at `path` (code = file name without .yaml). */
+arb_status arb_locales_load_file(const char *path, arb_locale_set **out);
+void arb_locales_free(arb_locale_set *set);
+
+size_t arb_locales_count(const arb_locale_set *set);
+/* Locales in code order (strcmp). */
+const arb_locale *arb_locales_at(const arb_locale_set *set, size_t i);
+/* Exact code first ("sr-Latn"), then case-insensitive, then the first locale
+ * whose code starts with `code` + "-" ("sr" finds "sr-Cyrl"); NULL if none. */
+const arb_locale *arb_locale_find(const arb_locale_set *set, const char *code);
+
+const char *arb_locale_code(const arb_locale *loc);
+const char *arb_locale_name(const arb_locale *loc);          /* in the language itself */
+const char *arb_locale_english_name(const arb_locale *loc);  /* "" when not given */
+const char *arb_locale_source(const arb_locale *loc);
+
+/* Spellings.  kind is ARB_PAWN..ARB_KING.  Index 0 is the written form; the
+ * count may be 0 (pawns are usually written without a letter). */
+size_t arb_locale_piece_count(const arb_locale *loc, int kind);
+const char *arb_locale_piece(const arb_locale *loc, int kind, size_t i);
+
+enum arb_locale_list {
+    ARB_LOCALE_CASTLE_SHORT = 0,  /* castling king side (with the h-side rook) */
+    ARB_LOCALE_CASTLE_LONG,       /* castling queen side */
+    ARB_LOCALE_CAPTURE,           /* capture marks: x, :, ... */
+    ARB_LOCALE_EN_PASSANT,        /* e.p., a.p., ... */
+    ARB_LOCALE_LIST_COUNT
+};
+size_t arb_locale_list_count(const arb_locale *loc, int list);
+const char *arb_locale_list_item(const arb_locale *loc, int list, size_t i);
+
+/* Written between the destination square and the promotion letter: "" gives
+ * d8D (FIDE C.11), "=" gives d8=D (PGN SAN). */
+const char *arb_locale_promotion_mark(const arb_locale *loc);
+/* Written after a mating move: "#" or "++". */
+const char *arb_locale_mate_mark(const arb_locale *loc);
+
+/* Message text for `key` in this locale, else in the set's "en" locale, else
+ * NULL.  Texts may hold {placeholders}; see arb_message_format. */
+const char *arb_locales_message(const arb_locale_set *set, const arb_locale *loc, const char *key);
+
+/* Copies `text` into buf (size bytes, always NUL-terminated), replacing each
+ * {name} by the value paired with it in `pairs` ("name", "value", ...,
+ * NULL); an unknown {name} is kept as written.  Returns the length the full
+ * text needs (like snprintf). */
+size_t arb_message_format(const char *text, const char *const *pairs, char *buf, size_t size);
+
+#endif
