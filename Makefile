@@ -97,7 +97,7 @@ deps:
 
 test: deps
 	@$(MAKE) --no-print-directory all $(B)/tests/unit
-	@$(MAKE) --no-print-directory unit golden
+	@$(MAKE) --no-print-directory -k unit golden
 
 unit: $(B)/tests/unit
 	ARBITER_DATA=$(CURDIR) $(B)/tests/unit --jobs 2
@@ -112,7 +112,7 @@ asan: deps
 	@$(MAKE) --no-print-directory B=build/asan OPT=-O1 \
 	  SAN_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	  all build/asan/tests/unit
-	@$(MAKE) --no-print-directory B=build/asan unit golden
+	@$(MAKE) --no-print-directory -k B=build/asan unit golden
 
 # libFuzzer harnesses (clang): each runs FUZZ_SECONDS on a scratch copy of its
 # seed corpus in corpora/fuzz/<name>; a crash leaves its input in build/fuzz.

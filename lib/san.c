@@ -269,7 +269,10 @@ int arb_san_parse(const arb_position *pos, const char *token, size_t len, arb_mo
 
     int promo = ARB_NO_KIND;
     bool wrong_promotion = false; /* "=K" or "=P": shaped like a promotion, to a piece no pawn becomes */
-    if (e - s >= 3 && kind == ARB_PAWN) {
+    if (kind != ARB_PAWN && e - s >= 4 && e[-2] == '=' && kind_of_letter(e[-1]) != ARB_NO_KIND) {
+        e -= 2; /* "Ke2=Q": a promotion written on a piece move */
+        wrong_promotion = true;
+    } else if (e - s >= 3 && kind == ARB_PAWN) {
         char letter = e[-1];
         if (e[-2] == '=' && letter >= 'a' && letter <= 'z')
             letter = (char)(letter - 32);

@@ -1,0 +1,301 @@
+/* test_movegen.c — legal move generation, copy-make, and the FIDE 9.2.2
+ * repetition key (e.p. counted only when legal, castling rights, incremental
+ * key equal to the key computed from scratch). */
+#include "helpers.h"
+
+#include "attacks.h"
+#include "bitboard.h"
+
+/* ---- move counts and game ends ---------------------------------------------- */
+
+Test(movegen, legal_move_counts)
+{
+    static const struct { const char *fen; int moves; } cases[] = {
+        { ARB_START_FEN, 20 },
+        { "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 48 },
+        { "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 14 },
+        { "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6 },
+        { "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 44 },
+        { "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 46 },
+        /* the most legal moves known in a legal position */
+        { "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1", 218 },
+        { "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 21 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        arb_position pos = fen_ok(cases[i].fen);
+        arb_movelist list;
+        int n = arb_generate_legal(&pos, &list);
+        cr_assert_eq(n, cases[i].moves, "%s: %d moves, expected %d", cases[i].fen, n, cases[i].moves);
+        cr_assert_eq(list.count, n);
+        cr_assert_eq(arb_count_legal(&pos), n, "%s: count_legal disagrees", cases[i].fen);
+        for (int a = 0; a < n; a++) {
+            cr_assert(arb_is_legal(&pos, list.moves[a]));
+            for (int b = 0; b < a; b++)
+                cr_assert_neq(list.moves[a], list.moves[b], "%s: a move generated twice", cases[i].fen);
+        }
+    }
+}
+
+Test(movegen, checkmate_and_stalemate)
+{
+    arb_position fools = fen_ok("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    cr_assert(arb_in_check(&fools));
+    cr_assert(arb_is_checkmate(&fools));
+    cr_assert_not(arb_is_stalemate(&fools));
+    cr_assert_eq(arb_count_legal(&fools), 0);
+
+    arb_position stale = fen_ok("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    cr_assert_not(arb_in_check(&stale));
+    cr_assert(arb_is_stalemate(&stale));
+    cr_assert_not(arb_is_checkmate(&stale));
+
+    arb_position start = fen_ok(ARB_START_FEN);
+    cr_assert_not(arb_is_checkmate(&start));
+    cr_assert_not(arb_is_stalemate(&start));
+}
+
+Test(movegen, double_check_allows_only_king_moves)
+{
+    /* knight d6 and rook e1 both check e8 */
+    arb_position pos = fen_ok("4k3/8/3N4/8/8/8/8/K3R3 b - - 0 1");
+    cr_assert_eq(arb_popcount(arb_checkers(&pos)), 2);
+    arb_movelist list;
+    arb_generate_legal(&pos, &list);
+    cr_assert_eq(list.count, 3, "Kd8, Kd7 and Kf8");
+    for (int i = 0; i < list.count; i++)
+        cr_assert_eq(arb_move_from(list.moves[i]), sq("e8"));
+    cr_assert_neq(find_legal(&pos, "e8d8"), ARB_MOVE_NONE);
+    cr_assert_neq(find_legal(&pos, "e8d7"), ARB_MOVE_NONE);
+    cr_assert_neq(find_legal(&pos, "e8f8"), ARB_MOVE_NONE);
+}
+
+Test(movegen, single_check_evasions)
+{
+    /* bishop b4 checks e1: capture it or block on c3 with the knight, or move the king */
+    arb_position pos = fen_ok("4k3/8/8/3N4/1b6/8/8/4K3 w - - 0 1");
+    cr_assert_eq(arb_checkers(&pos), ARB_BB(sq("b4")));
+    arb_movelist list;
+    arb_generate_legal(&pos, &list);
+    cr_assert_eq(list.count, 6, "Nxb4, Nc3, Kd1, Ke2, Kf1, Kf2");
+    cr_assert_neq(find_legal(&pos, "d5b4"), ARB_MOVE_NONE);
+    cr_assert_neq(find_legal(&pos, "d5c3"), ARB_MOVE_NONE);
+    cr_assert_eq(find_legal(&pos, "d5f4"), ARB_MOVE_NONE, "a knight move that ignores the check");
+    cr_assert_eq(find_legal(&pos, "e1d2"), ARB_MOVE_NONE, "the king stays on the checking line");
+    cr_assert_neq(find_legal(&pos, "e1f2"), ARB_MOVE_NONE);
+}
+
+Test(movegen, pinned_pieces)
+{
+    /* bishop e2 pinned by the rook on e8: it has no legal move */
+    arb_position pos = fen_ok("4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1");
+    cr_assert_eq(find_legal(&pos, "e2d3"), ARB_MOVE_NONE);
+    cr_assert_eq(find_legal(&pos, "e2f1"), ARB_MOVE_NONE);
+    arb_move illegal = arb_move_make(sq("e2"), sq("d3"), ARB_MOVE_NORMAL, 0);
+    cr_assert_not(arb_is_legal(&pos, illegal));
+    /* the king may not step along the pin line */
+    cr_assert_eq(find_legal(&pos, "e1e2"), ARB_MOVE_NONE);
+    cr_assert_not(arb_is_legal(&pos, arb_move_make(sq("e1"), sq("e2"), ARB_MOVE_NORMAL, 0)));
+    /* a queen pinned on a diagonal may move along it, up to capturing the pinner */
+    pos = fen_ok("6k1/8/8/8/b7/8/2Q5/3K4 w - - 0 1");
+    cr_assert_neq(find_legal(&pos, "c2a4"), ARB_MOVE_NONE);
+    cr_assert_neq(find_legal(&pos, "c2b3"), ARB_MOVE_NONE);
+    cr_assert_eq(find_legal(&pos, "c2c3"), ARB_MOVE_NONE);
+}
+
+Test(movegen, king_cannot_step_into_attack)
+{
+    arb_position pos = fen_ok("4k3/8/8/8/8/8/r7/4K3 w - - 0 1");
+    cr_assert_eq(find_legal(&pos, "e1e2"), ARB_MOVE_NONE);
+    cr_assert_eq(find_legal(&pos, "e1d2"), ARB_MOVE_NONE);
+    cr_assert_neq(find_legal(&pos, "e1f1"), ARB_MOVE_NONE);
+    /* nor away from a slider along its own line (the king no longer blocks it) */
+    pos = fen_ok("4k3/8/8/8/8/8/8/r3K3 w - - 0 1");
+    cr_assert_eq(find_legal(&pos, "e1f1"), ARB_MOVE_NONE);
+    cr_assert_neq(find_legal(&pos, "e1e2"), ARB_MOVE_NONE);
+}
+
+Test(movegen, en_passant_evades_check_by_a_double_step)
+{
+    /* d7-d5 gave check to the king on c4: the checker can be taken e.p. */
+    arb_position pos = fen_ok("4k3/8/8/3pP3/2K5/8/8/8 w - d6 0 1");
+    cr_assert(arb_in_check(&pos));
+    cr_assert(pos.ep_legal);
+    arb_move ep = must_find(&pos, "e5d6");
+    cr_assert_eq(arb_move_type(ep), ARB_MOVE_EN_PASSANT);
+}
+
+/* ---- copy-make --------------------------------------------------------------------- */
+
+Test(movegen, make_leaves_the_source_unchanged)
+{
+    arb_position pos = fen_ok("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    arb_position copy = pos, after;
+    arb_movelist list;
+    arb_generate_legal(&pos, &list);
+    for (int i = 0; i < list.count; i++) {
+        arb_position_make(&pos, list.moves[i], &after);
+        cr_assert_eq(memcmp(&pos, &copy, sizeof pos), 0);
+        cr_assert_neq(after.side, pos.side);
+    }
+}
+
+Test(movegen, clocks)
+{
+    arb_position pos = fen_ok("4k3/4p3/8/8/8/8/8/R3K3 w Q - 10 20"), after, after2;
+    arb_position_make(&pos, must_find(&pos, "a1a2"), &after);
+    cr_assert_eq(after.halfmove_clock, 11);
+    cr_assert_eq(after.fullmove_number, 20);
+    arb_position_make(&after, must_find(&after, "e7e5"), &after2);
+    cr_assert_eq(after2.halfmove_clock, 0, "a pawn move resets the 50-move count");
+    cr_assert_eq(after2.fullmove_number, 21);
+    arb_position_make(&after2, must_find(&after2, "a2a8"), &after);
+    cr_assert_eq(after.halfmove_clock, 1);
+    pos = fen_ok("4k3/8/8/8/8/8/r7/R3K3 w Q - 30 40");
+    arb_position_make(&pos, must_find(&pos, "a1a2"), &after);
+    cr_assert_eq(after.halfmove_clock, 0, "a capture resets the 50-move count");
+}
+
+Test(movegen, null_move)
+{
+    arb_position pos = fen_ok("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"), after;
+    arb_position_make(&pos, ARB_MOVE_NULL, &after);
+    cr_assert_eq(after.side, ARB_WHITE);
+    cr_assert_eq(after.ep_square, ARB_NO_SQUARE);
+    cr_assert_eq(memcmp(after.board, pos.board, 64), 0);
+    cr_assert_eq(after.key, arb_position_compute_key(&after));
+    cr_assert_neq(after.key, pos.key);
+}
+
+/* ---- repetition key (FIDE 9.2.2) --------------------------------------------------------- */
+
+static uint64_t key_of(const char *fen)
+{
+    arb_position pos = fen_ok(fen);
+    cr_assert_eq(pos.key, arb_position_compute_key(&pos), "%s: stored key differs", fen);
+    return pos.key;
+}
+
+Test(repetition_key, ep_square_counts_only_when_a_capture_is_legal)
+{
+    /* after 1.e4 nothing can take on e3 */
+    cr_assert_eq(key_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"),
+                 key_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+    /* the d4 pawn can take on e3: another position */
+    cr_assert_neq(key_of("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3"),
+                  key_of("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3"));
+    /* a capture exists on the board but is illegal (rank pin): the same position */
+    cr_assert_eq(key_of("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1"),
+                 key_of("8/8/8/K2pP2r/8/8/8/4k3 w - - 0 1"));
+    /* diagonal pin of the only capturer */
+    cr_assert_eq(key_of("7b/8/8/3pP3/8/8/1K6/4k3 w - d6 0 1"),
+                 key_of("7b/8/8/3pP3/8/8/1K6/4k3 w - - 0 1"));
+}
+
+Test(repetition_key, ep_legal_after_a_made_double_step)
+{
+    arb_position pos = fen_ok("rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3"), after;
+    arb_position_make(&pos, must_find(&pos, "e2e4"), &after);
+    cr_assert_eq(after.ep_square, sq("e3"));
+    cr_assert(after.ep_legal);
+    arb_position_make(&pos, must_find(&pos, "a2a4"), &after);
+    cr_assert_eq(after.ep_square, sq("a3"));
+    cr_assert_not(after.ep_legal);
+    cr_assert_eq(after.key, key_of("rnbqkbnr/ppp1pppp/8/8/P2p4/8/1PPPPPPP/RNBQKBNR b KQkq - 0 3"));
+}
+
+Test(repetition_key, same_position_by_another_move_order)
+{
+    /* 1.e4 e5 and 1.e3 e6 2.e4 e5: the double step e7-e5 allows no capture */
+    arb_position a = play_line(ARB_START_FEN, "e2e4 e7e5");
+    arb_position b = play_line(ARB_START_FEN, "e2e3 e7e6 e3e4 e6e5");
+    cr_assert_eq(memcmp(a.board, b.board, 64), 0);
+    cr_assert_eq(a.key, b.key);
+    /* the knights go out and back: the start position again */
+    arb_position c = play_line(ARB_START_FEN, "g1f3 g8f6 f3g1 f6g8");
+    cr_assert_eq(c.key, key_of(ARB_START_FEN));
+    cr_assert_eq(c.fullmove_number, 3, "the move number is not part of the position");
+}
+
+Test(repetition_key, castling_rights_are_part_of_the_position)
+{
+    /* the h1 rook goes to g1 and back: same board, but white lost O-O */
+    arb_position pos = play_line(ARB_START_FEN, "g1f3 g8f6 h1g1 f6g8 g1h1 g8f6 f3g1 f6g8");
+    arb_position start = fen_ok(ARB_START_FEN);
+    cr_assert_eq(memcmp(pos.board, start.board, 64), 0);
+    cr_assert_neq(pos.key, start.key);
+    cr_assert_eq(pos.key, key_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qkq - 8 5"));
+    /* Chess960 rights are per rook */
+    cr_assert_neq(key_of("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"),
+                  key_of("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w Hhf - 2 9"));
+}
+
+Test(repetition_key, side_to_move_is_part_of_the_position)
+{
+    cr_assert_neq(key_of("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), key_of("4k3/8/8/8/8/8/8/4K3 b - - 0 1"));
+    /* clocks are not */
+    cr_assert_eq(key_of("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), key_of("4k3/8/8/8/8/8/8/4K3 w - - 37 80"));
+}
+
+/* Plays `plies` pseudo-random legal moves from fen, checking at every ply
+ * that the incremental key equals the recomputed key, that the mover's king
+ * is safe, and that the FEN round-trips to the same position. */
+static void random_walk(const char *fen, uint64_t seed, int plies)
+{
+    arb_position pos = fen_ok(fen);
+    uint64_t state = seed;
+    for (int ply = 0; ply < plies; ply++) {
+        arb_movelist list;
+        arb_generate_legal(&pos, &list);
+        cr_assert_eq(arb_count_legal(&pos), list.count);
+        if (list.count == 0)
+            break;
+        /* half of the time take the first special move (capture, castling,
+         * e.p., promotion) from a random start, so that such moves occur often */
+        uint32_t start = test_rand(&state) % (uint32_t)list.count;
+        arb_move move = list.moves[start];
+        if (test_rand(&state) & 1)
+            for (int k = 0; k < list.count; k++) {
+                arb_move m = list.moves[(start + (uint32_t)k) % (uint32_t)list.count];
+                if (arb_move_type(m) != ARB_MOVE_NORMAL || arb_move_is_capture(&pos, m)) {
+                    move = m;
+                    break;
+                }
+            }
+        arb_position next;
+        arb_position_make(&pos, move, &next);
+        char buf[ARB_FEN_MAX];
+        cr_assert_eq(next.key, arb_position_compute_key(&next),
+                     "seed %llu ply %d: incremental key differs after %s", (unsigned long long)seed,
+                     ply, fen_of(&next, ARB_FEN_STYLE_SHREDDER, buf));
+        int mover = pos.side;
+        cr_assert_eq(arb_attackers_to(&next, arb_king_square(&next, mover), arb_occupied(&next))
+                         & next.by_color[next.side], 0, "a move left the king in check");
+
+        arb_position reparsed;
+        arb_fen_write(&next, ARB_FEN_STYLE_SHREDDER, buf);
+        arb_status st = arb_fen_parse(buf, &reparsed);
+        cr_assert_eq(st.code, ARB_FEN_OK, "own FEN rejected: %s (%s)", buf, st.message);
+        cr_assert_eq(reparsed.key, next.key, "FEN round trip changed the key: %s", buf);
+        cr_assert_eq(memcmp(reparsed.board, next.board, 64), 0);
+        cr_assert_eq(reparsed.castling_rooks, next.castling_rooks, "%s", buf);
+        cr_assert_eq(reparsed.ep_legal, next.ep_legal, "%s", buf);
+        pos = next;
+    }
+}
+
+Test(repetition_key, incremental_key_equals_computed_key)
+{
+    static const char *const fens[] = {
+        ARB_START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 3",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1",
+        "rk3r2/pppppppp/8/8/8/8/PPPPPPPP/RK3R2 w FAfa - 0 1",
+    };
+    for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++)
+        for (uint64_t seed = 1; seed <= 12; seed++)
+            random_walk(fens[f], seed * 7919 + f, 160);
+}
