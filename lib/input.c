@@ -1,0 +1,324 @@
+/* input.c — plain or gzip byte streams from descriptors and memory. */
+#include "input.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+/* Compressed bytes are read in large blocks: fewer system calls, and zlib
+ * runs longest when its input is plentiful. */
+#define RAW_BUFFER_SIZE (256u * 1024u)
+
+enum mode { MODE_UNKNOWN, MODE_PLAIN, MODE_GZIP };
+
+struct arb_input {
+    int fd;                    /* -1 for memory input */
+    bool owns_fd;
+    char *name;
+    const unsigned char *raw;  /* compressed/undetected bytes: own buffer or caller memory */
+    unsigned char *raw_own;
+    size_t raw_pos, raw_len;
+    bool raw_eof;
+    enum mode mode;
+    z_stream z;
+    bool z_ready;
+    bool member_done;          /* inflate finished a member; another may follow */
+    bool finished;
+    arb_status pending;        /* an error to report after the bytes already produced */
+    arb_status failure;        /* reported once: reported for ever */
+    char *pushed;              /* bytes given back with arb_input_unread */
+    size_t pushed_pos, pushed_len;
+};
+
+static void set_error(arb_status *st, int code, const char *fmt, const char *a, const char *b)
+{
+    st->code = code;
+    st->line = 0;
+    st->col = 0;
+    snprintf(st->message, sizeof st->message, fmt, a, b);
+}
+
+static arb_input *input_new(const char *name)
+{
+    arb_input *in = calloc(1, sizeof *in);
+    if (!in)
+        return NULL;
+    in->fd = -1;
+    in->name = strdup(strcmp(name, "-") == 0 ? "<stdin>" : name);
+    if (!in->name) {
+        free(in);
+        return NULL;
+    }
+    return in;
+}
+
+arb_input *arb_input_from_fd(int fd, const char *name, bool owns_fd)
+{
+    arb_input *in = input_new(name);
+    if (!in)
+        return NULL;
+    in->raw_own = malloc(RAW_BUFFER_SIZE);
+    if (!in->raw_own) {
+        arb_input_close(in);
+        return NULL;
+    }
+    in->raw = in->raw_own;
+    in->fd = fd;
+    in->owns_fd = owns_fd;
+    return in;
+}
+
+arb_input *arb_input_from_memory(const void *data, size_t len, const char *name)
+{
+    arb_input *in = input_new(name);
+    if (!in)
+        return NULL;
+    in->raw = data;
+    in->raw_len = len;
+    in->raw_eof = true;
+    return in;
+}
+
+arb_status arb_input_open(const char *path, arb_input **out)
+{
+    arb_status st = {0};
+    *out = NULL;
+    bool is_stdin = strcmp(path, "-") == 0;
+    int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        set_error(&st, ARB_INPUT_OPEN, "cannot open %s: %s", path, strerror(errno));
+        return st;
+    }
+#ifdef POSIX_FADV_SEQUENTIAL
+    if (!is_stdin)
+        (void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+    *out = arb_input_from_fd(fd, path, !is_stdin);
+    if (!*out) {
+        if (!is_stdin)
+            close(fd);
+        set_error(&st, ARB_INPUT_NO_MEMORY, "out of memory opening %s%s", path, "");
+    }
+    return st;
+}
+
+/* read(2) that retries interrupted calls. */
+static ssize_t read_fd(int fd, void *buf, size_t cap)
+{
+    for (;;) {
+        ssize_t n = read(fd, buf, cap);
+        if (n >= 0 || errno != EINTR)
+            return n;
+    }
+}
+
+/* Makes more compressed bytes available in raw[raw_pos..raw_len). */
+static bool raw_fill(arb_input *in, arb_status *st)
+{
+    if (in->raw_eof)
+        return true;
+    if (in->raw_pos > 0) {
+        memmove(in->raw_own, in->raw_own + in->raw_pos, in->raw_len - in->raw_pos);
+        in->raw_len -= in->raw_pos;
+        in->raw_pos = 0;
+    }
+    ssize_t n = read_fd(in->fd, in->raw_own + in->raw_len, RAW_BUFFER_SIZE - in->raw_len);
+    if (n < 0) {
+        set_error(st, ARB_INPUT_READ, "cannot read %s: %s", in->name, strerror(errno));
+        return false;
+    }
+    if (n == 0)
+        in->raw_eof = true;
+    in->raw_len += (size_t)n;
+    return true;
+}
+
+static bool detect(arb_input *in, arb_status *st)
+{
+    while (in->raw_len - in->raw_pos < 2 && !in->raw_eof)
+        if (!raw_fill(in, st))
+            return false;
+    bool gz = in->raw_len - in->raw_pos >= 2 && in->raw[in->raw_pos] == 0x1f
+              && in->raw[in->raw_pos + 1] == 0x8b;
+    if (!gz) {
+        in->mode = MODE_PLAIN;
+        return true;
+    }
+    /* 16 + MAX_WBITS: gzip wrapper only, full window */
+    if (inflateInit2(&in->z, 16 + MAX_WBITS) != Z_OK) {
+        set_error(st, ARB_INPUT_NO_MEMORY, "out of memory decompressing %s%s", in->name, "");
+        return false;
+    }
+    in->z_ready = true;
+    in->mode = MODE_GZIP;
+    return true;
+}
+
+static ssize_t read_plain(arb_input *in, unsigned char *buf, size_t cap, arb_status *st)
+{
+    if (in->raw_pos < in->raw_len) {
+        size_t n = in->raw_len - in->raw_pos;
+        if (n > cap)
+            n = cap;
+        memcpy(buf, in->raw + in->raw_pos, n);
+        in->raw_pos += n;
+        return (ssize_t)n;
+    }
+    if (in->raw_eof || in->fd < 0)
+        return 0;
+    ssize_t n = read_fd(in->fd, buf, cap);
+    if (n < 0) {
+        set_error(st, ARB_INPUT_READ, "cannot read %s: %s", in->name, strerror(errno));
+        return -1;
+    }
+    if (n == 0)
+        in->raw_eof = true;
+    return n;
+}
+
+/* Between members: skips zero padding (as gzip(1) does) and restarts inflate
+ * when another member follows.  Returns false at the end of the input. */
+static bool next_member(arb_input *in, arb_status *st, bool *error)
+{
+    for (;;) {
+        while (in->raw_pos < in->raw_len && in->raw[in->raw_pos] == 0)
+            in->raw_pos++;
+        if (in->raw_pos < in->raw_len)
+            break;
+        if (in->raw_eof)
+            return false;
+        if (!raw_fill(in, st)) {
+            *error = true;
+            return false;
+        }
+    }
+    inflateReset(&in->z);
+    in->member_done = false;
+    return true;
+}
+
+static ssize_t read_gzip(arb_input *in, unsigned char *buf, size_t cap, arb_status *st)
+{
+    in->z.next_out = buf;
+    in->z.avail_out = (uInt)(cap > 0x40000000u ? 0x40000000u : cap);
+    uInt want = in->z.avail_out;
+    while (in->z.avail_out > 0) {
+        if (in->member_done) {
+            bool error = false;
+            if (!next_member(in, &in->pending, &error)) {
+                if (!error)
+                    in->finished = true;
+                break;
+            }
+        }
+        if (in->raw_pos == in->raw_len && !in->raw_eof && !raw_fill(in, &in->pending))
+            break;
+        in->z.next_in = (Bytef *)(in->raw + in->raw_pos);
+        in->z.avail_in = (uInt)(in->raw_len - in->raw_pos);
+        int r = inflate(&in->z, Z_NO_FLUSH);
+        in->raw_pos = in->raw_len - in->z.avail_in;
+        if (r == Z_STREAM_END) {
+            in->member_done = true;
+        } else if (r == Z_OK || r == Z_BUF_ERROR) {
+            /* inflate stopped for want of input: at the end of the file that
+             * means the member was cut short */
+            if (in->z.avail_out > 0 && in->z.avail_in == 0 && in->raw_eof) {
+                set_error(&in->pending, ARB_INPUT_GZIP_TRUNCATED, "gzip stream truncated%s%s",
+                          ", expected more compressed data before the end of the file", "");
+                break;
+            }
+        } else {
+            set_error(&in->pending, r == Z_MEM_ERROR ? ARB_INPUT_NO_MEMORY : ARB_INPUT_GZIP_DATA,
+                      "corrupt gzip data (%s)%s", in->z.msg ? in->z.msg : "inflate failed",
+                      ", expected a valid gzip stream");
+            break;
+        }
+    }
+    size_t produced = want - in->z.avail_out;
+    if (produced > 0)
+        return (ssize_t)produced;
+    if (in->pending.code) {
+        *st = in->pending;
+        return -1;
+    }
+    return 0;
+}
+
+static ssize_t read_stream(arb_input *in, void *buf, size_t cap, arb_status *st)
+{
+    if (in->mode == MODE_UNKNOWN && !detect(in, st))
+        return -1;
+    if (in->mode == MODE_PLAIN)
+        return read_plain(in, buf, cap, st);
+    if (in->finished)
+        return 0;
+    if (in->pending.code) {
+        *st = in->pending;
+        return -1;
+    }
+    return read_gzip(in, buf, cap, st);
+}
+
+ssize_t arb_input_read(arb_input *in, void *buf, size_t cap, arb_status *st)
+{
+    if (in->pushed_pos < in->pushed_len) {
+        size_t n = in->pushed_len - in->pushed_pos;
+        if (n > cap)
+            n = cap;
+        memcpy(buf, in->pushed + in->pushed_pos, n);
+        in->pushed_pos += n;
+        return (ssize_t)n;
+    }
+    if (in->failure.code) {
+        *st = in->failure;
+        return -1;
+    }
+    ssize_t n = read_stream(in, buf, cap, st);
+    if (n < 0)
+        in->failure = *st;
+    return n;
+}
+
+bool arb_input_unread(arb_input *in, const void *data, size_t len)
+{
+    size_t rest = in->pushed_len - in->pushed_pos;
+    char *p = malloc(len + rest + 1);
+    if (!p)
+        return false;
+    memcpy(p, data, len);
+    if (rest)
+        memcpy(p + len, in->pushed + in->pushed_pos, rest);
+    free(in->pushed);
+    in->pushed = p;
+    in->pushed_pos = 0;
+    in->pushed_len = len + rest;
+    return true;
+}
+
+const char *arb_input_name(const arb_input *in)
+{
+    return in->name;
+}
+
+bool arb_input_is_gzip(const arb_input *in)
+{
+    return in->mode == MODE_GZIP;
+}
+
+void arb_input_close(arb_input *in)
+{
+    if (!in)
+        return;
+    if (in->z_ready)
+        inflateEnd(&in->z);
+    if (in->owns_fd && in->fd >= 0)
+        close(in->fd);
+    free(in->raw_own);
+    free(in->pushed);
+    free(in->name);
+    free(in);
+}

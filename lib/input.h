@@ -1,0 +1,68 @@
+/* input.h — a byte stream from a file, a file descriptor, stdin or memory,
+ * transparently gunzipped.
+ *
+ * Compression is detected by the gzip magic bytes (1f 8b), never by the file
+ * name.  Multi-member gzip files (`cat a.gz b.gz > c.gz`) decompress to the
+ * concatenation of their members.  A stream that ends inside a gzip member is
+ * reported as an error only after every byte decompressed before the break has
+ * been returned, so callers can deliver every complete game first.
+ *
+ * Memory is constant: one compressed-read buffer per input; plain input is
+ * read straight into the caller's buffer.
+ *
+ * Ownership: an arb_input owns its descriptor when opened by path (or when
+ * asked to), and its copy of the name; arb_input_close releases both.
+ * One arb_input must not be used by two threads at once.
+ */
+#ifndef ARB_INPUT_H
+#define ARB_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "types.h"
+
+typedef struct arb_input arb_input;
+
+enum arb_input_error {
+    ARB_INPUT_OK = 0,
+    ARB_INPUT_OPEN,       /* the file cannot be opened */
+    ARB_INPUT_READ,       /* read(2) failed */
+    ARB_INPUT_GZIP_DATA,  /* the compressed data is corrupt */
+    ARB_INPUT_GZIP_TRUNCATED, /* the input ends inside a gzip member */
+    ARB_INPUT_NO_MEMORY
+};
+
+/* Opens `path`; "-" means standard input.  On failure *out is NULL and the
+ * status explains why (code is an arb_input_error). */
+arb_status arb_input_open(const char *path, arb_input **out);
+
+/* Wraps an open descriptor; `name` is used in messages.  With `owns_fd` the
+ * descriptor is closed by arb_input_close.  Returns NULL when out of memory. */
+arb_input *arb_input_from_fd(int fd, const char *name, bool owns_fd);
+
+/* Reads from caller-owned memory, which must outlive the input (tests, and
+ * text already in memory).  Gzip is detected here too. */
+arb_input *arb_input_from_memory(const void *data, size_t len, const char *name);
+
+/* Reads up to `cap` (> 0) decompressed bytes into buf.  Returns the count, 0 at
+ * the clean end of the stream, or -1 on error with *status filled (line and
+ * col are 0: the caller knows where in the text the break falls).  Once an
+ * error was reported, every later read reports it again. */
+ssize_t arb_input_read(arb_input *in, void *buf, size_t cap, arb_status *status);
+
+/* Puts decompressed bytes back: the next reads return a copy of them before
+ * anything else (a caller that looked ahead hands the rest of the stream to
+ * a reader).  Returns false when out of memory. */
+bool arb_input_unread(arb_input *in, const void *data, size_t len);
+
+/* The name given at opening ("-" shows as "<stdin>"). */
+const char *arb_input_name(const arb_input *in);
+
+/* True once the first bytes showed gzip magic. */
+bool arb_input_is_gzip(const arb_input *in);
+
+void arb_input_close(arb_input *in);
+
+#endif

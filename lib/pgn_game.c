@@ -1,0 +1,380 @@
+/* pgn_game.c — the game container, its arena, and the item walker. */
+#include "pgn_game.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Text arena: a chain of blocks that are kept (not freed) by reset, so a
+ * reader filling one game after another stops allocating once the blocks
+ * fit the largest game seen. */
+#define ARENA_BLOCK 16384
+
+struct arena_block {
+    struct arena_block *next;
+    size_t cap, used;
+    char data[];
+};
+
+struct arb_arena {
+    struct arena_block *first, *current;
+};
+
+static char *arena_alloc(struct arb_arena *a, size_t n)
+{
+    struct arena_block *b = a->current;
+    while (b && b->cap - b->used < n)
+        b = b->next;   /* kept blocks after the current one are empty after reset */
+    if (!b) {
+        size_t cap = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+        b = malloc(sizeof *b + cap);
+        if (!b)
+            return NULL;
+        b->cap = cap;
+        b->used = 0;
+        /* link after the current block so the chain keeps its order */
+        if (a->current) {
+            b->next = a->current->next;
+            a->current->next = b;
+        } else {
+            b->next = a->first;
+            a->first = b;
+        }
+    }
+    a->current = b;
+    char *p = b->data + b->used;
+    b->used += n;
+    return p;
+}
+
+static void arena_reset(struct arb_arena *a)
+{
+    for (struct arena_block *b = a->first; b; b = b->next)
+        b->used = 0;
+    a->current = a->first;
+}
+
+static void arena_free(struct arb_arena *a)
+{
+    struct arena_block *b = a->first;
+    while (b) {
+        struct arena_block *next = b->next;
+        free(b);
+        b = next;
+    }
+    free(a);
+}
+
+void arb_pgn_game_init(arb_pgn_game *g)
+{
+    memset(g, 0, sizeof *g);
+    arb_position_startpos(&g->standard_start);
+    g->start = g->end = g->standard_start;
+}
+
+void arb_pgn_game_reset(arb_pgn_game *g)
+{
+    if (g->arena)
+        arena_reset(g->arena);
+    g->tag_count = g->item_count = g->diag_count = g->error_count = 0;
+    g->start = g->end = g->standard_start;
+    g->main_line_plies = 0;
+    g->custom_start = false;
+    g->result = ARB_PGN_RESULT_NONE;
+    g->end_reason = ARB_PGN_END_MARKER;
+    g->movetext_started = false;
+    g->line = g->col = 0;
+    g->offset = 0;
+    g->raw = NULL;
+    g->raw_len = 0;
+    g->raw_complete = false;
+    g->converted_encoding = false;
+    g->san_recorded = false;
+}
+
+void arb_pgn_game_free(arb_pgn_game *g)
+{
+    if (g->arena)
+        arena_free(g->arena);
+    free(g->tags);
+    free(g->items);
+    free(g->diags);
+    memset(g, 0, sizeof *g);
+}
+
+char *arb_pgn_game_alloc_text(arb_pgn_game *g, size_t n)
+{
+    if (!g->arena) {
+        g->arena = calloc(1, sizeof *g->arena);
+        if (!g->arena)
+            return NULL;
+    }
+    return arena_alloc(g->arena, n ? n : 1);
+}
+
+char *arb_pgn_game_strdup(arb_pgn_game *g, const char *text, size_t len)
+{
+    char *p = arb_pgn_game_alloc_text(g, len + 1);
+    if (!p)
+        return NULL;
+    memcpy(p, text, len);
+    p[len] = '\0';
+    return p;
+}
+
+/* Grows a vector to hold one more element. */
+static bool reserve(void **data, size_t *cap, size_t count, size_t size)
+{
+    if (count < *cap)
+        return true;
+    size_t ncap = *cap ? *cap * 2 : 64;
+    void *p = realloc(*data, ncap * size);
+    if (!p)
+        return false;
+    *data = p;
+    *cap = ncap;
+    return true;
+}
+
+const char *arb_pgn_game_tag(const arb_pgn_game *g, const char *name)
+{
+    for (size_t i = 0; i < g->tag_count; i++)
+        if (strcmp(g->tags[i].name, name) == 0)
+            return g->tags[i].value;
+    return NULL;
+}
+
+int arb_pgn_game_result(const arb_pgn_game *g)
+{
+    const char *tag = arb_pgn_game_tag(g, "Result");
+    int r = tag ? arb_pgn_result_parse(tag, strlen(tag)) : ARB_PGN_RESULT_NONE;
+    if (r == ARB_PGN_RESULT_NONE)
+        r = g->result;
+    return r == ARB_PGN_RESULT_NONE ? ARB_PGN_RESULT_UNKNOWN : r;
+}
+
+bool arb_pgn_game_add_tag(arb_pgn_game *g, const char *name, size_t name_len,
+                          const char *value, size_t value_len, int line, int col)
+{
+    if (!reserve((void **)&g->tags, &g->tag_cap, g->tag_count, sizeof *g->tags))
+        return false;
+    arb_pgn_tag *t = &g->tags[g->tag_count];
+    t->name = arb_pgn_game_strdup(g, name, name_len);
+    t->value = arb_pgn_game_strdup(g, value, value_len);
+    if (!t->name || !t->value)
+        return false;
+    t->line = line;
+    t->col = col;
+    g->tag_count++;
+    return true;
+}
+
+bool arb_pgn_game_set_tag(arb_pgn_game *g, const char *name, const char *value)
+{
+    for (size_t i = 0; i < g->tag_count; i++) {
+        if (strcmp(g->tags[i].name, name) == 0) {
+            const char *v = arb_pgn_game_strdup(g, value, strlen(value));
+            if (!v)
+                return false;
+            g->tags[i].value = v;
+            return true;
+        }
+    }
+    return arb_pgn_game_add_tag(g, name, strlen(name), value, strlen(value), 0, 0);
+}
+
+static arb_pgn_item *new_item(arb_pgn_game *g, int kind, int line, int col)
+{
+    if (!reserve((void **)&g->items, &g->item_cap, g->item_count, sizeof *g->items))
+        return NULL;
+    arb_pgn_item *it = &g->items[g->item_count++];
+    it->kind = (uint8_t)kind;
+    it->nag = 0;
+    it->move = ARB_MOVE_NONE;
+    it->len = 0;
+    it->line = line;
+    it->col = col;
+    it->ply = 0;
+    it->san[0] = '\0';
+    it->text = NULL;
+    return it;
+}
+
+bool arb_pgn_game_add_move(arb_pgn_game *g, const arb_position *before, arb_move move, int line,
+                           int col)
+{
+    arb_pgn_item *it = new_item(g, ARB_PGN_ITEM_MOVE, line, col);
+    if (!it)
+        return false;
+    it->move = move;
+    unsigned number = before->fullmove_number ? before->fullmove_number : 1;
+    it->ply = (uint32_t)(number - 1) * 2 + before->side;
+    return true;
+}
+
+bool arb_pgn_game_add_nag(arb_pgn_game *g, int nag, int line, int col)
+{
+    arb_pgn_item *it = new_item(g, ARB_PGN_ITEM_NAG, line, col);
+    if (!it)
+        return false;
+    it->nag = (uint8_t)nag;
+    return true;
+}
+
+bool arb_pgn_game_add_comment(arb_pgn_game *g, const char *text, size_t len, int line, int col)
+{
+    char *copy = arb_pgn_game_strdup(g, text, len);
+    if (!copy)
+        return false;
+    arb_pgn_item *it = new_item(g, ARB_PGN_ITEM_COMMENT, line, col);
+    if (!it)
+        return false;
+    it->text = copy;
+    it->len = (uint32_t)len;
+    return true;
+}
+
+bool arb_pgn_game_begin_variation(arb_pgn_game *g, int line, int col)
+{
+    return new_item(g, ARB_PGN_ITEM_VARIATION_START, line, col) != NULL;
+}
+
+bool arb_pgn_game_end_variation(arb_pgn_game *g, int line, int col)
+{
+    return new_item(g, ARB_PGN_ITEM_VARIATION_END, line, col) != NULL;
+}
+
+bool arb_pgn_game_add_diag(arb_pgn_game *g, int severity, int line, int col, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        n = 0;
+    if ((size_t)n >= sizeof buf)
+        n = sizeof buf - 1;
+    if (!reserve((void **)&g->diags, &g->diag_cap, g->diag_count, sizeof *g->diags))
+        return false;
+    const char *msg = arb_pgn_game_strdup(g, buf, (size_t)n);
+    if (!msg)
+        return false;
+    arb_pgn_diag *d = &g->diags[g->diag_count++];
+    d->severity = severity;
+    d->line = line;
+    d->col = col;
+    d->message = msg;
+    if (severity == ARB_PGN_ERROR)
+        g->error_count++;
+    return true;
+}
+
+static bool same_position(const arb_position *a, const arb_position *b)
+{
+    return a->by_color[0] == b->by_color[0] && a->by_color[1] == b->by_color[1]
+        && memcmp(a->by_kind, b->by_kind, sizeof a->by_kind) == 0
+        && a->castling_rooks == b->castling_rooks && a->side == b->side
+        && a->ep_square == b->ep_square && a->chess960 == b->chess960
+        && a->halfmove_clock == b->halfmove_clock && a->fullmove_number == b->fullmove_number;
+}
+
+bool arb_pgn_game_equal(const arb_pgn_game *a, const arb_pgn_game *b)
+{
+    if (a->tag_count != b->tag_count || a->item_count != b->item_count || a->result != b->result
+        || !same_position(&a->start, &b->start))
+        return false;
+    for (size_t i = 0; i < a->tag_count; i++)
+        if (strcmp(a->tags[i].name, b->tags[i].name) != 0
+            || strcmp(a->tags[i].value, b->tags[i].value) != 0)
+            return false;
+    for (size_t i = 0; i < a->item_count; i++) {
+        const arb_pgn_item *x = &a->items[i], *y = &b->items[i];
+        if (x->kind != y->kind || x->move != y->move || x->nag != y->nag)
+            return false;
+        if (x->kind == ARB_PGN_ITEM_COMMENT
+            && (x->len != y->len || memcmp(x->text, y->text, x->len) != 0))
+            return false;
+    }
+    return true;
+}
+
+struct arb_pgn_walk_frame {
+    arb_position before, after;
+    bool has_move;
+};
+
+void arb_pgn_walker_init(arb_pgn_walker *w, const arb_pgn_game *g)
+{
+    memset(w, 0, sizeof *w);
+    w->game = g;
+    w->after = g->start;
+    w->before = g->start;
+}
+
+void arb_pgn_walker_restart(arb_pgn_walker *w, const arb_pgn_game *g)
+{
+    struct arb_pgn_walk_frame *frames = w->frames;
+    size_t cap = w->frame_cap;
+    arb_pgn_walker_init(w, g);
+    w->frames = frames;
+    w->frame_cap = cap;
+}
+
+const arb_pgn_item *arb_pgn_walker_next(arb_pgn_walker *w)
+{
+    if (w->failed || w->next >= w->game->item_count)
+        return NULL;
+    const arb_pgn_item *it = &w->game->items[w->next++];
+    switch (it->kind) {
+    case ARB_PGN_ITEM_MOVE:
+        w->before = w->after;
+        arb_position_make(&w->before, it->move, &w->after);
+        w->has_move = true;
+        break;
+    case ARB_PGN_ITEM_VARIATION_START: {
+        if (!w->has_move) {
+            w->failed = true;
+            return NULL;
+        }
+        if ((size_t)w->depth >= w->frame_cap) {
+            size_t cap = w->frame_cap ? w->frame_cap * 2 : 8;
+            void *p = realloc(w->frames, cap * sizeof *w->frames);
+            if (!p) {
+                w->failed = true;
+                return NULL;
+            }
+            w->frames = p;
+            w->frame_cap = cap;
+        }
+        struct arb_pgn_walk_frame *f = &w->frames[w->depth++];
+        f->before = w->before;
+        f->after = w->after;
+        f->has_move = true;
+        w->after = w->before;   /* the variation replaces the last move */
+        w->has_move = false;
+        break;
+    }
+    case ARB_PGN_ITEM_VARIATION_END: {
+        if (w->depth == 0) {
+            w->failed = true;
+            return NULL;
+        }
+        struct arb_pgn_walk_frame *f = &w->frames[--w->depth];
+        w->before = f->before;
+        w->after = f->after;
+        w->has_move = f->has_move;
+        break;
+    }
+    default: break;
+    }
+    return it;
+}
+
+void arb_pgn_walker_free(arb_pgn_walker *w)
+{
+    free(w->frames);
+    w->frames = NULL;
+    w->frame_cap = 0;
+}

@@ -1,0 +1,714 @@
+/* pgn_lex.c — PGN tokens over a caller-owned window, without copying. */
+#include "pgn_lex.h"
+
+#include <string.h>
+
+enum { C_WS = 1, C_SYM = 2, C_DIGIT = 4, C_LETTER = 8 };
+
+/* White space (not LF, which also counts lines), symbol continuation
+ * characters (PGN §7: letters, digits, _ + # = : - and / for results),
+ * digits and letters. */
+static const unsigned char char_class[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 0, 2,
+    6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 2, 0, 0, 2, 0, 0,
+    0, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
+    10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 0, 0, 0, 0, 2,
+    0, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
+    10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+void arb_pgn_lexer_init(arb_pgn_lexer *lx, const char *buf, size_t len, bool eof)
+{
+    memset(lx, 0, sizeof *lx);
+    lx->buf = buf;
+    lx->end = len;
+    lx->eof = eof;
+    lx->line = 1;
+}
+
+void arb_pgn_lexer_rebase(arb_pgn_lexer *lx, const char *buf, uint64_t base, size_t len, bool eof)
+{
+    uint64_t offset = lx->base + lx->pos;
+    lx->buf = buf;
+    lx->base = base;
+    lx->pos = (size_t)(offset - base);
+    lx->end = len;
+    lx->eof = eof;
+}
+
+void arb_pgn_lexer_unread(arb_pgn_lexer *lx, const arb_pgn_token *tok)
+{
+    /* only blanks precede the token on its line, so its column fixes where
+     * the line starts (a byte-order mark before it is folded into that) */
+    lx->pos = (size_t)(tok->offset - lx->base);
+    lx->line = tok->line;
+    lx->line_start = tok->offset - (uint64_t)(tok->col - 1);
+    lx->col_adjust = 0;
+    lx->line_has_token = false;
+}
+
+int arb_utf8_sequence_length(const unsigned char *s, size_t avail)
+{
+    unsigned c = s[0];
+    if (c < 0x80)
+        return 1;
+    int n;
+    unsigned min;
+    if (c >= 0xC2 && c <= 0xDF) {
+        n = 2;
+        min = 0x80;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        min = 0x800;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        min = 0x10000;
+    } else {
+        return 0;
+    }
+    if (avail < (size_t)n)
+        return 0;
+    unsigned cp = c & (0x7Fu >> n);
+    for (int i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return n;
+}
+
+/* Scratch state of one token being scanned; committed only when complete. */
+struct scan {
+    int line;
+    uint64_t line_start;
+    int col_adjust;
+    int flags;
+};
+
+/* A byte >= 0x80 inside a string or comment at b[q].  Returns its length, or
+ * 0 when the window ends where a multi-byte character might continue. */
+static size_t scan_non_ascii(const arb_pgn_lexer *lx, const unsigned char *b, size_t q,
+                             struct scan *s)
+{
+    size_t avail = lx->end - q;
+    if (avail < 4 && !lx->eof) {
+        int n = arb_utf8_sequence_length(b + q, avail);
+        if (n == 0)
+            return 0;
+    }
+    int n = arb_utf8_sequence_length(b + q, avail);
+    s->flags |= ARB_PGN_TF_NON_ASCII;
+    if (n == 0) {
+        s->flags |= ARB_PGN_TF_NOT_UTF8;
+        return 1;
+    }
+    s->col_adjust += n - 1;
+    return (size_t)n;
+}
+
+static int finish(arb_pgn_lexer *lx, arb_pgn_token *tok, int kind, size_t start, size_t end_pos)
+{
+    tok->kind = kind;
+    tok->text = lx->buf + start;
+    tok->len = end_pos - start;
+    lx->pos = end_pos;
+    lx->line_has_token = true;
+    tok->end_offset = lx->base + end_pos;
+    return kind;
+}
+
+static int error(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t start, size_t end_pos,
+                 const char *message)
+{
+    tok->message = message;
+    return finish(lx, tok, ARB_PGN_TOK_ERROR, start, end_pos);
+}
+
+static int lex_string(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    struct scan s = {lx->line, lx->line_start, lx->col_adjust, 0};
+    size_t q = p + 1;
+    for (;;) {
+        unsigned c = b[q];
+        if (c == '"')
+            break;
+        if (c == '\\') {
+            s.flags |= ARB_PGN_TF_ESCAPES;
+            if (q + 1 >= lx->end && !lx->eof)
+                return ARB_PGN_TOK_MORE;
+            q += (b[q + 1] == '"' || b[q + 1] == '\\') ? 2 : 1;
+            continue;
+        }
+        if (c == '\n' || (c == 0 && q >= lx->end)) {
+            if (c == 0 && !lx->eof)
+                return ARB_PGN_TOK_MORE;
+            size_t e = q;
+            if (e > p + 1 && b[e - 1] == '\r')
+                e--;
+            if (s.flags & ARB_PGN_TF_ESCAPES) {
+                /* "C:\dir\" — a backslash meant literally swallowed the
+                 * closing quote: read the backslashes as themselves */
+                const char *close = memchr(lx->buf + p + 1, '"', e - p - 1);
+                if (close) {
+                    size_t qe = (size_t)(close - lx->buf);
+                    tok->flags |= ARB_PGN_TF_LITERAL_BACKSLASH
+                                | (s.flags & ~ARB_PGN_TF_ESCAPES);
+                    lx->col_adjust = s.col_adjust;
+                    finish(lx, tok, ARB_PGN_TOK_STRING, p + 1, qe);
+                    lx->pos = qe + 1;
+                    tok->end_offset = lx->base + qe + 1;
+                    return ARB_PGN_TOK_STRING;
+                }
+            }
+            tok->flags |= ARB_PGN_TF_UNTERMINATED | s.flags;
+            lx->col_adjust = s.col_adjust;
+            return error(lx, tok, p, e, "unterminated string, expected '\"' before the end of the line");
+        }
+        if (c >= 0x80) {
+            size_t n = scan_non_ascii(lx, b, q, &s);
+            if (n == 0)
+                return ARB_PGN_TOK_MORE;
+            q += n;
+            continue;
+        }
+        q++;
+    }
+    tok->flags |= s.flags;
+    lx->col_adjust = s.col_adjust;
+    finish(lx, tok, ARB_PGN_TOK_STRING, p + 1, q);
+    lx->pos = q + 1;
+    tok->end_offset = lx->base + q + 1;
+    return ARB_PGN_TOK_STRING;
+}
+
+/* Whether a tag pair begins at buf[q]: '[', a name, blanks, '"'.  Returns
+ * -1 when the window ends before that is known. */
+static int tag_line_at(const arb_pgn_lexer *lx, size_t q)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    if (q >= lx->end)
+        return lx->eof ? 0 : -1;
+    if (b[q] != '[')
+        return 0;
+    q++;
+    if (!(char_class[b[q]] & C_LETTER))
+        return q >= lx->end && !lx->eof ? -1 : 0;
+    while (char_class[b[q]] & (C_LETTER | C_DIGIT) || b[q] == '_')
+        q++;
+    if (b[q] != ' ' && b[q] != '\t')
+        return q >= lx->end && !lx->eof ? -1 : 0;
+    while (b[q] == ' ' || b[q] == '\t')
+        q++;
+    if (q >= lx->end && !lx->eof)
+        return -1;
+    return b[q] == '"';
+}
+
+static int lex_comment(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    struct scan s = {lx->line, lx->line_start, lx->col_adjust, 0};
+    size_t q = p + 1;
+    for (;;) {
+        unsigned c = b[q];
+        if (c == '}')
+            break;
+        if (c == '\n') {
+            int tag = tag_line_at(lx, q + 1);
+            if (tag < 0)
+                return ARB_PGN_TOK_MORE;
+            if (tag) {
+                /* a comment never closed runs into the next game's tags:
+                 * stop before that line so the game after it survives */
+                size_t e = q;
+                if (e > p + 1 && b[e - 1] == '\r')
+                    e--;
+                tok->flags |= ARB_PGN_TF_UNTERMINATED | s.flags;
+                lx->line = s.line;
+                lx->line_start = s.line_start;
+                lx->col_adjust = s.col_adjust;
+                return error(lx, tok, p, e,
+                             "unterminated comment, expected '}' before the tag pair on the next line");
+            }
+            q++;
+            s.line++;
+            s.line_start = lx->base + q;
+            s.col_adjust = 0;
+            continue;
+        }
+        if (c == 0 && q >= lx->end) {
+            if (!lx->eof)
+                return ARB_PGN_TOK_MORE;
+            tok->flags |= ARB_PGN_TF_UNTERMINATED | s.flags;
+            lx->line = s.line;
+            lx->line_start = s.line_start;
+            lx->col_adjust = s.col_adjust;
+            return error(lx, tok, p, q, "unterminated comment, expected '}' before the end of the input");
+        }
+        if (c >= 0x80) {
+            size_t n = scan_non_ascii(lx, b, q, &s);
+            if (n == 0)
+                return ARB_PGN_TOK_MORE;
+            q += n;
+            continue;
+        }
+        q++;
+    }
+    tok->flags |= s.flags;
+    lx->line = s.line;
+    lx->line_start = s.line_start;
+    lx->col_adjust = s.col_adjust;
+    finish(lx, tok, ARB_PGN_TOK_COMMENT, p + 1, q);
+    lx->pos = q + 1;
+    tok->end_offset = lx->base + q + 1;
+    return ARB_PGN_TOK_COMMENT;
+}
+
+/* ; comments and % escape lines: text up to (not including) CR LF / LF. */
+static int lex_rest_of_line(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p, int kind)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    struct scan s = {lx->line, lx->line_start, lx->col_adjust, 0};
+    size_t q = p + 1;
+    for (;;) {
+        unsigned c = b[q];
+        if (c == '\n')
+            break;
+        if (c == 0 && q >= lx->end) {
+            if (!lx->eof)
+                return ARB_PGN_TOK_MORE;
+            break;
+        }
+        if (c >= 0x80) {
+            size_t n = scan_non_ascii(lx, b, q, &s);
+            if (n == 0)
+                return ARB_PGN_TOK_MORE;
+            q += n;
+            continue;
+        }
+        q++;
+    }
+    size_t e = q;
+    if (e > p + 1 && b[e - 1] == '\r')
+        e--;
+    tok->flags |= s.flags;
+    lx->col_adjust = s.col_adjust;
+    finish(lx, tok, kind, p + 1, e);
+    lx->pos = q;
+    tok->end_offset = lx->base + q;
+    return kind;
+}
+
+static int lex_number(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t q = p;
+    long value = 0;
+    while (char_class[b[q]] & C_DIGIT) {
+        if (value < 100000000)
+            value = value * 10 + (b[q] - '0');
+        q++;
+    }
+    if (q >= lx->end && !lx->eof)
+        return ARB_PGN_TOK_MORE;
+    unsigned c = b[q];
+    if ((char_class[c] & C_SYM) && !(char_class[c] & C_LETTER)) {
+        /* 1-0, 0-1, 1/2-1/2, 1/2, or castling with zeros (0-0): one symbol */
+        while (char_class[b[q]] & C_SYM)
+            q++;
+        if (q >= lx->end && !lx->eof)
+            return ARB_PGN_TOK_MORE;
+        size_t n = q - p;
+        const char *t = lx->buf + p;
+        int result = arb_pgn_result_parse(t, n);
+        if (n == 3 && memcmp(t, "1/2", 3) == 0)
+            result = ARB_PGN_RESULT_DRAW;
+        if (result != ARB_PGN_RESULT_NONE && result != ARB_PGN_RESULT_UNKNOWN) {
+            tok->value = result;
+            return finish(lx, tok, ARB_PGN_TOK_RESULT, p, q);
+        }
+        return finish(lx, tok, ARB_PGN_TOK_SYMBOL, p, q);
+    }
+    size_t digits_end = q;
+    int dots = 0;
+    int adjust = 0;
+    for (;;) {
+        if (b[q] == '.') {
+            dots++;
+            q++;
+        } else if (b[q] == 0xE2 && b[q + 1] == 0x80 && b[q + 2] == 0xA6) {
+            dots += 3;
+            adjust += 2;
+            q += 3;
+        } else {
+            break;
+        }
+    }
+    if (q + 2 >= lx->end && !lx->eof)
+        return ARB_PGN_TOK_MORE;
+    tok->value = (int)value;
+    tok->dots = dots;
+    lx->col_adjust += adjust;
+    finish(lx, tok, ARB_PGN_TOK_MOVE_NUMBER, p, digits_end);
+    lx->pos = q;
+    tok->end_offset = lx->base + q;
+    return ARB_PGN_TOK_MOVE_NUMBER;
+}
+
+static int lex_annotation(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t q = p;
+    while (b[q] == '!' || b[q] == '?')
+        q++;
+    if (q >= lx->end && !lx->eof)
+        return ARB_PGN_TOK_MORE;
+    static const char *const suffix[] = {"!", "?", "!!", "??", "!?", "?!"};
+    size_t n = q - p;
+    for (int i = 0; i < 6; i++) {
+        if (strlen(suffix[i]) == n && memcmp(b + p, suffix[i], n) == 0) {
+            tok->value = i + 1;
+            return finish(lx, tok, ARB_PGN_TOK_NAG, p, q);
+        }
+    }
+    return error(lx, tok, p, q, "unknown annotation, expected one of ! ? !! ?? !? ?! or a NAG such as $1");
+}
+
+/* Annotation symbols some programs write instead of NAGs (ChessBase and
+ * its followers): evaluation signs, novelty, editorial comment. */
+static const struct { const char *text; int nag; } symbolic_nags[] = {
+    {"=", 10},    {"inf", 13},  {"~", 13},    {"+=", 14},   {"+/=", 14},  {"=+", 15},
+    {"=/+", 15},  {"+/-", 16},  {"-/+", 17},  {"+-", 18},   {"-+", 19},   {"+--", 20},
+    {"--+", 21},  {"=/~", 44},  {"RR", 145},  {"N", 146},
+};
+
+/* NAG number of an annotation symbol, or -1. */
+static int symbolic_nag(const char *t, size_t n)
+{
+    for (size_t i = 0; i < sizeof symbolic_nags / sizeof symbolic_nags[0]; i++)
+        if (strlen(symbolic_nags[i].text) == n && memcmp(symbolic_nags[i].text, t, n) == 0)
+            return symbolic_nags[i].nag;
+    return -1;
+}
+
+static int lex_symbolic(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t q = p;
+    while (b[q] == '+' || b[q] == '-' || b[q] == '/' || b[q] == '=' || b[q] == '~')
+        q++;
+    if (q >= lx->end && !lx->eof)
+        return ARB_PGN_TOK_MORE;
+    int nag = symbolic_nag(lx->buf + p, q - p);
+    if (nag < 0)
+        return error(lx, tok, p, q,
+                     "unknown annotation symbol, expected a NAG such as $14 or a symbol such as +/= or +-");
+    tok->value = nag;
+    return finish(lx, tok, ARB_PGN_TOK_NAG, p, q);
+}
+
+static int lex_nag(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t q = p + 1;
+    long value = 0;
+    while (char_class[b[q]] & C_DIGIT) {
+        if (value < 100000)
+            value = value * 10 + (b[q] - '0');
+        q++;
+    }
+    if (q >= lx->end && !lx->eof)
+        return ARB_PGN_TOK_MORE;
+    if (q == p + 1)
+        return error(lx, tok, p, q, "'$' without a number, expected a NAG from $0 to $255");
+    if (value > 255)
+        return error(lx, tok, p, q, "NAG out of range, expected $0 to $255");
+    tok->value = (int)value;
+    return finish(lx, tok, ARB_PGN_TOK_NAG, p, q);
+}
+
+/* Bytes that are none of the above: UTF-8 punctuation some files use, a BOM,
+ * or an error. */
+static int lex_other(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    unsigned c = b[p];
+    if (c >= 0x80 && p + 5 > lx->end && !lx->eof)
+        return ARB_PGN_TOK_MORE;
+    if (c == 0xE2 && b[p + 1] == 0x80 && b[p + 2] == 0xA6) {
+        size_t q = p;
+        int dots = 0;
+        while (b[q] == 0xE2 && b[q + 1] == 0x80 && b[q + 2] == 0xA6) {
+            q += 3;
+            dots += 3;
+        }
+        tok->dots = dots;
+        finish(lx, tok, ARB_PGN_TOK_DOTS, p, q);
+        lx->col_adjust += 2 * dots / 3;
+        return ARB_PGN_TOK_DOTS;
+    }
+    if (c == 0xC2 && b[p + 1] == 0xBD && b[p + 2] == '-' && b[p + 3] == 0xC2 && b[p + 4] == 0xBD) {
+        tok->value = ARB_PGN_RESULT_DRAW;
+        finish(lx, tok, ARB_PGN_TOK_RESULT, p, p + 5);
+        lx->col_adjust += 2;
+        return ARB_PGN_TOK_RESULT;
+    }
+    int n = c >= 0x80 ? arb_utf8_sequence_length(b + p, lx->end - p) : 1;
+    if (n == 0) {
+        n = 1;
+        tok->flags |= ARB_PGN_TF_NOT_UTF8;
+    }
+    lx->col_adjust += n - 1;
+    return error(lx, tok, p, p + (size_t)n,
+                 "unexpected character, expected a move, move number, comment, variation or result");
+}
+
+int arb_pgn_lex(arb_pgn_lexer *lx, arb_pgn_token *tok)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t p = lx->pos;
+again:
+    for (;;) {
+        unsigned c = b[p];
+        if (char_class[c] & C_WS) {
+            p++;
+        } else if (c == '\n') {
+            p++;
+            lx->line++;
+            lx->line_start = lx->base + p;
+            lx->col_adjust = 0;
+            lx->line_has_token = false;
+        } else if (c == 0 && p < lx->end) {
+            p++;   /* NUL padding, as some databases leave between games */
+        } else {
+            break;
+        }
+    }
+    lx->pos = p;
+    if (p >= lx->end) {
+        tok->kind = lx->eof ? ARB_PGN_TOK_EOF : ARB_PGN_TOK_MORE;
+        tok->line = lx->line;
+        tok->col = (int)(lx->base + p - lx->line_start) - lx->col_adjust + 1;
+        tok->offset = tok->end_offset = lx->base + p;
+        tok->text = lx->buf + p;
+        tok->len = 0;
+        return tok->kind;
+    }
+    unsigned c = b[p];
+    /* a byte-order mark (files concatenated with cat keep theirs) is invisible */
+    if (c == 0xEF) {
+        if (p + 3 > lx->end && !lx->eof)
+            return tok->kind = ARB_PGN_TOK_MORE;
+        if (b[p + 1] == 0xBB && b[p + 2] == 0xBF) {
+            p += 3;
+            lx->col_adjust += 3;
+            goto again;
+        }
+    }
+    tok->line = lx->line;
+    tok->col = (int)(lx->base + p - lx->line_start) - lx->col_adjust + 1;
+    tok->offset = lx->base + p;
+    tok->flags = lx->line_has_token ? 0 : ARB_PGN_TF_LINE_FIRST;
+    tok->value = 0;
+    tok->dots = 0;
+    tok->message = NULL;
+
+    int kind;
+    if (char_class[c] & C_LETTER || c == '-') {
+        size_t q = p + 1;
+        while (char_class[b[q]] & C_SYM)
+            q++;
+        if (q >= lx->end && !lx->eof) {
+            kind = ARB_PGN_TOK_MORE;
+        } else {
+            kind = finish(lx, tok, ARB_PGN_TOK_SYMBOL, p, q);
+            /* "N", "RR", "inf", "-+", "-/+", "--+" are annotations; the
+             * test up front keeps moves (Nf3, Re1) off the slow path */
+            size_t n = q - p;
+            if ((n == 1 && c == 'N') || (n == 2 && c == 'R' && b[p + 1] == 'R')
+                || (n == 3 && c == 'i') || (c == '-' && n >= 2 && b[p + n - 1] == '+')) {
+                int nag = symbolic_nag(tok->text, tok->len);
+                if (nag >= 0) {
+                    tok->value = nag;
+                    kind = tok->kind = ARB_PGN_TOK_NAG;
+                }
+            }
+        }
+    } else if (char_class[c] & C_DIGIT) {
+        kind = lex_number(lx, tok, p);
+    } else {
+        switch (c) {
+        case '[': kind = finish(lx, tok, ARB_PGN_TOK_TAG_OPEN, p, p + 1); break;
+        case ']': kind = finish(lx, tok, ARB_PGN_TOK_TAG_CLOSE, p, p + 1); break;
+        case '(': kind = finish(lx, tok, ARB_PGN_TOK_RAV_OPEN, p, p + 1); break;
+        case ')': kind = finish(lx, tok, ARB_PGN_TOK_RAV_CLOSE, p, p + 1); break;
+        case '"': kind = lex_string(lx, tok, p); break;
+        case '{': kind = lex_comment(lx, tok, p); break;
+        case ';': kind = lex_rest_of_line(lx, tok, p, ARB_PGN_TOK_LINE_COMMENT); break;
+        case '$': kind = lex_nag(lx, tok, p); break;
+        case '!':
+        case '?': kind = lex_annotation(lx, tok, p); break;
+        case '+':
+        case '=':
+        case '~': kind = lex_symbolic(lx, tok, p); break;
+        case '*':
+            tok->value = ARB_PGN_RESULT_UNKNOWN;
+            kind = finish(lx, tok, ARB_PGN_TOK_RESULT, p, p + 1);
+            break;
+        case '.': {
+            size_t q = p;
+            while (b[q] == '.')
+                q++;
+            if (q >= lx->end && !lx->eof) {
+                kind = ARB_PGN_TOK_MORE;
+            } else {
+                tok->dots = (int)(q - p);
+                kind = finish(lx, tok, ARB_PGN_TOK_DOTS, p, q);
+            }
+            break;
+        }
+        case '%':
+            if (lx->base + p == lx->line_start) {
+                kind = lex_rest_of_line(lx, tok, p, ARB_PGN_TOK_ESCAPE);
+                break;
+            }
+            kind = error(lx, tok, p, p + 1, "'%' escape not in column 1, expected a move or comment");
+            break;
+        default: kind = lex_other(lx, tok, p); break;
+        }
+    }
+    if (kind == ARB_PGN_TOK_MORE)
+        tok->kind = kind;
+    return kind;
+}
+
+bool arb_pgn_lexer_skip_line(arb_pgn_lexer *lx)
+{
+    const char *nl = memchr(lx->buf + lx->pos, '\n', lx->end - lx->pos);
+    if (!nl) {
+        if (!lx->eof)
+            return false;
+        lx->pos = lx->end;
+        return true;
+    }
+    lx->pos = (size_t)(nl - lx->buf) + 1;
+    lx->line++;
+    lx->line_start = lx->base + lx->pos;
+    lx->col_adjust = 0;
+    lx->line_has_token = false;
+    return true;
+}
+
+/* Windows-1252 0x80..0x9F; the five unassigned bytes become U+FFFD. */
+static const uint16_t cp1252_high[32] = {
+    0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0xFFFD, 0x017D, 0xFFFD,
+    0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0xFFFD, 0x017E, 0x0178,
+};
+
+static size_t put_code_point(char *out, unsigned cp)
+{
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xC0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    out[0] = (char)(0xE0 | (cp >> 12));
+    out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[2] = (char)(0x80 | (cp & 0x3F));
+    return 3;
+}
+
+size_t arb_pgn_text_to_utf8(const char *text, size_t len, bool unescape, bool not_utf8,
+                            bool collapse_space, char *out)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t o = 0;
+    bool pending_space = false;
+    for (size_t i = 0; i < len; i++) {
+        unsigned c = s[i];
+        if (collapse_space && (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
+                               || c == '\v')) {
+            pending_space = o > 0;
+            continue;
+        }
+        if (pending_space) {
+            out[o++] = ' ';
+            pending_space = false;
+        }
+        if (unescape && c == '\\' && i + 1 < len && (s[i + 1] == '"' || s[i + 1] == '\\')) {
+            out[o++] = (char)s[++i];
+        } else if (c < 0x80) {
+            if ((c < 0x20 && c != '\t') || c == 0x7F)
+                o += put_code_point(out + o, 0xFFFD);
+            else
+                out[o++] = (char)c;
+        } else {
+            int n = not_utf8 ? 0 : arb_utf8_sequence_length(s + i, len - i);
+            if (n > 0) {
+                memcpy(out + o, s + i, (size_t)n);
+                o += (size_t)n;
+                i += (size_t)n - 1;
+            } else {
+                unsigned cp = c < 0xA0 ? cp1252_high[c - 0x80] : c;
+                o += put_code_point(out + o, cp);
+            }
+        }
+    }
+    out[o] = '\0';
+    return o;
+}
+
+const char *arb_pgn_result_text(int result)
+{
+    switch (result) {
+    case ARB_PGN_RESULT_WHITE: return "1-0";
+    case ARB_PGN_RESULT_BLACK: return "0-1";
+    case ARB_PGN_RESULT_DRAW: return "1/2-1/2";
+    case ARB_PGN_RESULT_UNKNOWN: return "*";
+    default: return "";
+    }
+}
+
+int arb_pgn_result_parse(const char *t, size_t n)
+{
+    if (n == 3 && memcmp(t, "1-0", 3) == 0)
+        return ARB_PGN_RESULT_WHITE;
+    if (n == 3 && memcmp(t, "0-1", 3) == 0)
+        return ARB_PGN_RESULT_BLACK;
+    if (n == 7 && memcmp(t, "1/2-1/2", 7) == 0)
+        return ARB_PGN_RESULT_DRAW;
+    if (n == 1 && t[0] == '*')
+        return ARB_PGN_RESULT_UNKNOWN;
+    return ARB_PGN_RESULT_NONE;
+}
+
+const char *arb_pgn_token_kind_name(int kind)
+{
+    static const char *const names[] = {
+        "end of input", "more input", "'['", "']'", "string", "symbol", "move number",
+        "periods", "NAG", "comment", "comment", "escape line", "'('", "')'",
+        "termination marker", "error",
+    };
+    if (kind < 0 || kind > ARB_PGN_TOK_ERROR)
+        return "token";
+    return names[kind];
+}

@@ -1,0 +1,556 @@
+/* pgn_parallel.c — pieces of a PGN stream read on worker threads. */
+#include "pgn_parallel.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PIECE_SIZE ((size_t)4 << 20)          /* default piece size */
+#define NO_BOUNDARY_LIMIT ((size_t)64 << 20)  /* default: give up looking for a boundary */
+#define READ_SIZE ((size_t)1 << 20)
+
+/* ---- text buffers --------------------------------------------------------- */
+
+bool arb_text_append(arb_text *t, const char *s, size_t n)
+{
+    if (t->failed)
+        return false;
+    if (t->len + n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 4096;
+        while (cap < t->len + n + 1)
+            cap *= 2;
+        char *p = realloc(t->data, cap);
+        if (!p) {
+            t->failed = true;
+            return false;
+        }
+        t->data = p;
+        t->cap = cap;
+    }
+    memcpy(t->data + t->len, s, n);
+    t->len += n;
+    t->data[t->len] = '\0';
+    return true;
+}
+
+bool arb_text_printf(arb_text *t, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return false;
+    if ((size_t)n < sizeof buf)
+        return arb_text_append(t, buf, (size_t)n);
+    char *big = malloc((size_t)n + 1);
+    if (!big) {
+        t->failed = true;
+        return false;
+    }
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    bool ok = arb_text_append(t, big, (size_t)n);
+    free(big);
+    return ok;
+}
+
+void arb_text_free(arb_text *t)
+{
+    free(t->data);
+    memset(t, 0, sizeof *t);
+}
+
+static void output_free(arb_pgn_output *out)
+{
+    for (int i = 0; i < ARB_PGN_TEXTS; i++)
+        arb_text_free(&out->text[i]);
+}
+
+static bool output_failed(const arb_pgn_output *out)
+{
+    for (int i = 0; i < ARB_PGN_TEXTS; i++)
+        if (out->text[i].failed)
+            return true;
+    return false;
+}
+
+/* ---- pieces ---------------------------------------------------------------- */
+
+struct piece {
+    char *data;
+    size_t len;
+    int line;               /* of its first byte */
+    uint64_t offset;        /* stream offset of its first byte */
+    bool last;              /* ends where the stream ends */
+    bool done;
+    bool failed;            /* out of memory while reading it */
+    bool unsafe_end;        /* its last game was cut in its tag section */
+    arb_pgn_output out;
+};
+
+struct run {
+    const arb_pgn_parallel_ops *ops;
+    void *ctx;
+    const arb_pgn_reader_options *options;
+    const char *name;
+    pthread_mutex_t mu;
+    pthread_cond_t work, done;
+    struct piece **queue;   /* waiting for a worker */
+    size_t queued, queue_cap;
+    bool stopping;
+};
+
+static void piece_free(struct piece *pc)
+{
+    if (!pc)
+        return;
+    free(pc->data);
+    output_free(&pc->out);
+    free(pc);
+}
+
+/* Reads one piece with its own reader, as a reader of the whole stream
+ * would have read that part. */
+static void read_piece(struct run *run, void *state, struct piece *pc, arb_pgn_game *g)
+{
+    arb_input *in = arb_input_from_memory(pc->data, pc->len, run->name);
+    arb_pgn_reader *r = in ? arb_pgn_reader_new(in, run->options) : NULL;
+    if (!r) {
+        pc->failed = true;
+        return;
+    }
+    arb_pgn_reader_set_origin(r, pc->line, pc->offset);
+    arb_status st;
+    int rc;
+    bool any = false, cut_in_tags = false;
+    while ((rc = arb_pgn_read(r, g, &st)) == ARB_PGN_READ_GAME) {
+        any = true;
+        cut_in_tags = g->end_reason == ARB_PGN_END_INPUT && !g->movetext_started;
+        run->ops->game(state, g, &pc->out);
+    }
+    if (rc == ARB_PGN_READ_FAILED || output_failed(&pc->out))
+        pc->failed = true;
+    pc->unsafe_end = !pc->last && any && cut_in_tags;
+    arb_pgn_reader_free(r);
+}
+
+static void *worker(void *arg)
+{
+    struct run *run = arg;
+    void *state = run->ops->start ? run->ops->start(run->ctx) : run->ctx;
+    arb_pgn_game g;
+    arb_pgn_game_init(&g);
+    pthread_mutex_lock(&run->mu);
+    for (;;) {
+        while (run->queued == 0 && !run->stopping)
+            pthread_cond_wait(&run->work, &run->mu);
+        if (run->queued == 0)
+            break;
+        struct piece *pc = run->queue[0];
+        memmove(run->queue, run->queue + 1, --run->queued * sizeof *run->queue);
+        pthread_mutex_unlock(&run->mu);
+        read_piece(run, state, pc, &g);
+        pthread_mutex_lock(&run->mu);
+        pc->done = true;
+        pthread_cond_broadcast(&run->done);
+    }
+    pthread_mutex_unlock(&run->mu);
+    arb_pgn_game_free(&g);
+    if (run->ops->stop)
+        run->ops->stop(state);
+    return NULL;
+}
+
+/* ---- boundaries -------------------------------------------------------------- */
+
+/* A tag pair starts at buf[b]: '[', a name, blanks, '"'. */
+static bool tag_line_at(const char *buf, size_t len, size_t b)
+{
+    size_t i = b;
+    if (i >= len || buf[i] != '[')
+        return false;
+    i++;
+    if (i >= len || !((buf[i] >= 'A' && buf[i] <= 'Z') || (buf[i] >= 'a' && buf[i] <= 'z')))
+        return false;
+    while (i < len && ((buf[i] >= 'A' && buf[i] <= 'Z') || (buf[i] >= 'a' && buf[i] <= 'z')
+                       || (buf[i] >= '0' && buf[i] <= '9') || buf[i] == '_'))
+        i++;
+    if (i >= len || (buf[i] != ' ' && buf[i] != '\t'))
+        return false;
+    while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+        i++;
+    return i < len && buf[i] == '"';
+}
+
+/* The last non-blank text before buf[b] ends with a termination marker. */
+static bool marker_before(const char *buf, size_t b)
+{
+    size_t i = b, floor = b > 4096 ? b - 4096 : 0;
+    while (i > floor && (buf[i - 1] == '\n' || buf[i - 1] == '\r' || buf[i - 1] == ' '
+                         || buf[i - 1] == '\t'))
+        i--;
+    static const char *const markers[] = {"1-0", "0-1", "1/2-1/2", "1/2", "*"};
+    for (size_t m = 0; m < sizeof markers / sizeof markers[0]; m++) {
+        size_t n = strlen(markers[m]);
+        if (i >= n && memcmp(buf + i - n, markers[m], n) == 0
+            && (i == n || buf[i - n - 1] == ' ' || buf[i - n - 1] == '\t' || buf[i - n - 1] == '\n'
+                || buf[i - n - 1] == ')' || buf[i - n - 1] == '}'))
+            return true;
+    }
+    return false;
+}
+
+/* First boundary at or after `from`, or 0. */
+static size_t find_boundary(const char *buf, size_t len, size_t from)
+{
+    size_t i = from;
+    while (i < len) {
+        const char *nl = memchr(buf + i, '\n', len - i);
+        if (!nl)
+            return 0;
+        size_t b = (size_t)(nl - buf) + 1;
+        if (b < len && buf[b] == '[' && tag_line_at(buf, len, b) && marker_before(buf, b))
+            return b;
+        i = b;
+    }
+    return 0;
+}
+
+static int count_lines(const char *buf, size_t len)
+{
+    int n = 0;
+    for (const char *p = buf, *end = buf + len; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+        n++;
+    return n;
+}
+
+/* ---- one reader ------------------------------------------------------------------ */
+
+/* Reads the rest of `in` with one reader in this thread, emitting as it goes. */
+static int read_sequential(arb_input *in, const arb_pgn_reader_options *options,
+                           const arb_pgn_parallel_ops *ops, void *ctx, int line, uint64_t offset,
+                           arb_status *status)
+{
+    arb_pgn_reader *r = arb_pgn_reader_new(in, options);
+    if (!r) {
+        status->code = 1;
+        snprintf(status->message, sizeof status->message, "out of memory");
+        return ARB_PGN_READ_FAILED;
+    }
+    arb_pgn_reader_set_origin(r, line, offset);
+    void *state = ops->start ? ops->start(ctx) : ctx;
+    arb_pgn_game g;
+    arb_pgn_game_init(&g);
+    arb_pgn_output out;
+    memset(&out, 0, sizeof out);
+    int rc;
+    bool stopped = false;
+    while ((rc = arb_pgn_read(r, &g, status)) == ARB_PGN_READ_GAME) {
+        ops->game(state, &g, &out);
+        /* emit in batches: a game's output is usually far smaller than this */
+        if (out.text[0].len + out.text[1].len + out.text[2].len >= (256u << 10)) {
+            if (output_failed(&out) || !ops->emit(ctx, &out)) {
+                stopped = true;
+                break;
+            }
+            output_free(&out);
+            memset(out.count, 0, sizeof out.count);
+        }
+    }
+    if (!stopped && !output_failed(&out) && !ops->emit(ctx, &out))
+        stopped = true;
+    bool oom = output_failed(&out);
+    output_free(&out);
+    arb_pgn_game_free(&g);
+    if (ops->stop)
+        ops->stop(state);
+    arb_pgn_reader_free(r);
+    if (oom) {
+        status->code = 1;
+        snprintf(status->message, sizeof status->message, "out of memory");
+        return ARB_PGN_READ_FAILED;
+    }
+    if (stopped) {
+        status->code = 0;
+        status->message[0] = '\0';
+        return ARB_PGN_READ_FAILED;
+    }
+    return rc;
+}
+
+/* ---- the calling thread -------------------------------------------------------------- */
+
+struct flight {
+    struct piece **p;       /* in stream order */
+    size_t n, cap;
+};
+
+/* The front piece can be emitted, or joined with the next (call locked). */
+static bool front_ready(const struct flight *f)
+{
+    return f->n > 0 && f->p[0]->done && (!f->p[0]->unsafe_end || (f->n > 1 && f->p[1]->done));
+}
+
+/* A piece whose last game was cut in its tag section is read again joined
+ * with the next one (in this thread; it is rare). */
+static struct piece *join_pieces(struct run *run, struct piece *a, struct piece *b, void **state,
+                                 arb_pgn_game *g)
+{
+    struct piece *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->data = malloc(a->len + b->len + 1);
+    if (!m->data) {
+        free(m);
+        return NULL;
+    }
+    memcpy(m->data, a->data, a->len);
+    memcpy(m->data + a->len, b->data, b->len);
+    m->len = a->len + b->len;
+    m->line = a->line;
+    m->offset = a->offset;
+    m->last = b->last;
+    if (!*state)
+        *state = run->ops->start ? run->ops->start(run->ctx) : run->ctx;
+    read_piece(run, *state, m, g);
+    m->done = true;
+    return m;
+}
+
+/* Emits finished pieces from the front.  With `all`, waits for every piece.
+ * Returns false when emitting must stop (emit refused, out of memory). */
+static bool drain(struct run *run, struct flight *f, bool all, void **main_state, arb_pgn_game *g)
+{
+    for (;;) {
+        pthread_mutex_lock(&run->mu);
+        /* (an unsafe last piece has nothing to join yet: the caller handles it) */
+        while (all && f->n > 0 && !front_ready(f) && !(f->n == 1 && f->p[0]->done))
+            pthread_cond_wait(&run->done, &run->mu);
+        bool ready = front_ready(f);
+        pthread_mutex_unlock(&run->mu);
+        if (!ready)
+            return true;
+        struct piece *pc = f->p[0];
+        if (pc->unsafe_end) {
+            struct piece *m = join_pieces(run, pc, f->p[1], main_state, g);
+            if (!m)
+                return false;
+            piece_free(pc);
+            piece_free(f->p[1]);
+            memmove(f->p + 1, f->p + 2, (f->n - 2) * sizeof *f->p);
+            f->n--;
+            f->p[0] = m;
+            continue;
+        }
+        bool ok = !pc->failed && run->ops->emit(run->ctx, &pc->out);
+        piece_free(pc);
+        memmove(f->p, f->p + 1, --f->n * sizeof *f->p);
+        if (!ok)
+            return false;
+    }
+}
+
+static bool submit(struct run *run, struct flight *f, struct piece *pc)
+{
+    if (f->n == f->cap) {
+        size_t cap = f->cap ? f->cap * 2 : 16;
+        struct piece **p = realloc(f->p, cap * sizeof *p);
+        if (!p)
+            return false;
+        f->p = p;
+        f->cap = cap;
+    }
+    pthread_mutex_lock(&run->mu);
+    if (run->queued == run->queue_cap) {
+        size_t cap = run->queue_cap ? run->queue_cap * 2 : 16;
+        struct piece **q = realloc(run->queue, cap * sizeof *q);
+        if (!q) {
+            pthread_mutex_unlock(&run->mu);
+            return false;
+        }
+        run->queue = q;
+        run->queue_cap = cap;
+    }
+    run->queue[run->queued++] = pc;
+    f->p[f->n++] = pc;
+    pthread_cond_signal(&run->work);
+    pthread_mutex_unlock(&run->mu);
+    return true;
+}
+
+int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
+                          const arb_pgn_parallel_options *parallel, const arb_pgn_parallel_ops *ops,
+                          void *ctx, arb_status *status)
+{
+    memset(status, 0, sizeof *status);
+    int jobs = parallel ? parallel->jobs : 1;
+    size_t piece_size = parallel && parallel->piece_bytes ? parallel->piece_bytes : PIECE_SIZE;
+    size_t search_limit = parallel && parallel->search_limit ? parallel->search_limit
+                                                             : NO_BOUNDARY_LIMIT;
+    if (search_limit < piece_size)
+        search_limit = piece_size;
+    if (jobs <= 1)
+        return read_sequential(in, options, ops, ctx, 1, 0, status);
+
+    struct run run = {.ops = ops, .ctx = ctx, .options = options, .name = arb_input_name(in)};
+    pthread_mutex_init(&run.mu, NULL);
+    pthread_cond_init(&run.work, NULL);
+    pthread_cond_init(&run.done, NULL);
+    pthread_t *threads = calloc((size_t)jobs, sizeof *threads);
+    int started = 0;
+    while (threads && started < jobs && pthread_create(&threads[started], NULL, worker, &run) == 0)
+        started++;
+
+    struct flight f = {0};
+    void *main_state = NULL;
+    arb_pgn_game g;
+    arb_pgn_game_init(&g);
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    int line = 1;
+    uint64_t offset = 0;
+    bool at_end = false, input_failed = false, sequential_rest = false, ok = started > 0;
+    size_t search_from = 0;
+
+    while (ok) {
+        if (!drain(&run, &f, false, &main_state, &g)) {
+            ok = false;
+            break;
+        }
+        if (f.n >= (size_t)(2 * started)) {
+            /* enough in flight: wait until the front can be emitted */
+            pthread_mutex_lock(&run.mu);
+            if (!front_ready(&f))
+                pthread_cond_wait(&run.done, &run.mu);
+            pthread_mutex_unlock(&run.mu);
+            continue;
+        }
+        size_t b = len > piece_size
+                     ? find_boundary(buf, len, search_from > piece_size ? search_from : piece_size)
+                     : 0;
+        if (b == 0 && !at_end) {
+            if (len >= search_limit) {
+                sequential_rest = true;
+                break;
+            }
+            search_from = len > 1024 ? len - 1024 : 0;   /* a line may continue */
+            if (cap - len < READ_SIZE) {
+                size_t ncap = cap ? cap * 2 : 2 * piece_size + READ_SIZE;
+                char *p = realloc(buf, ncap + 1);
+                if (!p) {
+                    ok = false;
+                    break;
+                }
+                buf = p;
+                cap = ncap;
+            }
+            ssize_t n = arb_input_read(in, buf + len, cap - len, status);
+            if (n < 0) {
+                input_failed = true;
+                at_end = true;
+            } else if (n == 0) {
+                at_end = true;
+            } else {
+                len += (size_t)n;
+            }
+            continue;
+        }
+        if (b == 0 && at_end) {
+            if (input_failed)
+                break;              /* the tail goes to one reader, with the failure */
+            if (len == 0)
+                break;
+            b = len;
+        }
+        struct piece *pc = calloc(1, sizeof *pc);
+        if (!pc || !(pc->data = malloc(b + 1))) {
+            free(pc);
+            ok = false;
+            break;
+        }
+        memcpy(pc->data, buf, b);
+        pc->len = b;
+        pc->line = line;
+        pc->offset = offset;
+        pc->last = at_end && b == len;
+        if (!submit(&run, &f, pc)) {
+            piece_free(pc);
+            ok = false;
+            break;
+        }
+        line += count_lines(buf, b);
+        offset += b;
+        memmove(buf, buf + b, len - b);
+        len -= b;
+        search_from = 0;
+        if (pc->last)
+            break;
+    }
+    if (ok && !drain(&run, &f, true, &main_state, &g))
+        ok = false;
+    if (ok && f.n == 1 && f.p[0]->unsafe_end) {
+        /* cut in a tag section just before the rest that one reader reads:
+         * that reader starts at this piece instead */
+        struct piece *pc = f.p[0];
+        char *joined = malloc(pc->len + len + 1);
+        if (joined) {
+            memcpy(joined, pc->data, pc->len);
+            memcpy(joined + pc->len, buf, len);
+            free(buf);
+            buf = joined;
+            len += pc->len;
+            line = pc->line;
+            offset = pc->offset;
+            piece_free(pc);
+            f.n = 0;
+            if (!input_failed)
+                sequential_rest = true;
+        } else {
+            ok = false;
+        }
+    }
+
+    pthread_mutex_lock(&run.mu);
+    run.stopping = true;
+    pthread_cond_broadcast(&run.work);
+    pthread_mutex_unlock(&run.mu);
+    for (int i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+    for (size_t i = 0; i < f.n; i++)
+        piece_free(f.p[i]);
+    free(f.p);
+    free(run.queue);
+    free(threads);
+    arb_pgn_game_free(&g);
+    if (main_state && ops->stop)
+        ops->stop(main_state);
+    pthread_mutex_destroy(&run.mu);
+    pthread_cond_destroy(&run.work);
+    pthread_cond_destroy(&run.done);
+
+    int rc = ARB_PGN_READ_END;
+    if (!ok) {
+        status->code = 1;
+        snprintf(status->message, sizeof status->message,
+                 started ? "out of memory or output refused" : "cannot start threads");
+        rc = ARB_PGN_READ_FAILED;
+    } else if (input_failed || sequential_rest) {
+        /* the rest of the stream, from the last boundary, by one reader */
+        if (len > 0 && !arb_input_unread(in, buf, len)) {
+            status->code = 1;
+            snprintf(status->message, sizeof status->message, "out of memory");
+            rc = ARB_PGN_READ_FAILED;
+        } else {
+            free(buf);
+            return read_sequential(in, options, ops, ctx, line, offset, status);
+        }
+    }
+    free(buf);
+    arb_input_close(in);
+    return rc;
+}

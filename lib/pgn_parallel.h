@@ -1,0 +1,76 @@
+/* pgn_parallel.h — one PGN stream read by several threads, results in input
+ * order.
+ *
+ * The calling thread reads (and gunzips) the input and cuts it into pieces of
+ * a few MiB at game boundaries: a line that starts a tag pair right after a
+ * line that ends with a termination marker.  Worker threads read each piece
+ * with their own arb_pgn_reader (positions count from the piece's place in
+ * the stream, so messages are exactly those of one reader over the whole
+ * stream) and call `game` for every game, which formats whatever it wants
+ * into the piece's output texts.  The calling thread hands the outputs of
+ * the pieces to `emit` in input order.
+ *
+ * The result is the same as reading the stream with one reader: a piece
+ * whose last game was cut inside its tag section (the boundary was not one
+ * after all) is read again together with the next piece, and the rest of a
+ * stream that breaks off (truncated gzip) is read by one reader, so that the
+ * failure is reported where the text ends.  With jobs <= 1 everything is
+ * read by one reader in the calling thread.
+ *
+ * Memory stays bounded: at most 2 * jobs pieces are in flight; a stream with
+ * no boundary for search_limit bytes is read on by one reader.
+ *
+ * Threads: `start`, `game` and `stop` run in worker threads (each worker has
+ * its own state from `start`); `emit` runs in the calling thread.  `game`
+ * must not touch shared state except through its own state and the output:
+ * a piece may be read twice, and only the output that is emitted counts.
+ */
+#ifndef ARB_PGN_PARALLEL_H
+#define ARB_PGN_PARALLEL_H
+
+#include "pgn_read.h"
+
+/* A growing text buffer.  `failed` records an allocation failure. */
+typedef struct arb_text {
+    char *data;
+    size_t len, cap;
+    bool failed;
+} arb_text;
+
+bool arb_text_append(arb_text *t, const char *s, size_t n);
+bool arb_text_printf(arb_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void arb_text_free(arb_text *t);
+
+#define ARB_PGN_TEXTS 3     /* e.g. converted games, messages, rejected games */
+#define ARB_PGN_COUNTS 4    /* caller-defined counters, e.g. read/written/rejected */
+
+/* What the games of one piece produced. */
+typedef struct arb_pgn_output {
+    arb_text text[ARB_PGN_TEXTS];
+    unsigned long long count[ARB_PGN_COUNTS];
+} arb_pgn_output;
+
+typedef struct arb_pgn_parallel_ops {
+    void *(*start)(void *ctx);          /* per-thread state (may return ctx) */
+    void (*stop)(void *state);
+    void (*game)(void *state, const arb_pgn_game *g, arb_pgn_output *out);
+    bool (*emit)(void *ctx, const arb_pgn_output *out);   /* false stops the run */
+} arb_pgn_parallel_ops;
+
+typedef struct arb_pgn_parallel_options {
+    int jobs;               /* worker threads; <= 1 reads in the calling thread */
+    size_t piece_bytes;     /* aim for pieces of this size; 0 means 4 MiB */
+    size_t search_limit;    /* read on with one reader after this much text without a
+                             * boundary; 0 means 64 MiB */
+} arb_pgn_parallel_options;
+
+/* Reads all of `in` (taken over and closed).  Returns ARB_PGN_READ_END when
+ * the stream was read to its end, ARB_PGN_READ_FAILED with *status filled on
+ * an input failure (line and col where the readable text ends, after every
+ * game before it was emitted), when out of memory, or when emit returned
+ * false (status.code 0 then). */
+int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
+                          const arb_pgn_parallel_options *parallel, const arb_pgn_parallel_ops *ops,
+                          void *ctx, arb_status *status);
+
+#endif

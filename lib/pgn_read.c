@@ -1,0 +1,914 @@
+/* pgn_read.c — games from a byte stream: tags, movetext, replay, recovery. */
+#include "pgn_read.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "fen.h"
+#include "san.h"
+
+/* Input is read in blocks of this size; the buffer holds the current game
+ * and the block after it. */
+#define READ_BLOCK ((size_t)1 << 20)
+
+/* Positions of one line of play: the current one and the one before the last
+ * move (where a variation opened here starts), used alternately so that
+ * playing a move copies nothing. */
+struct frame {
+    arb_position pos[2];
+    int cur;
+    bool has_move;
+    int line, col;           /* of the '(' that opened the line */
+};
+
+struct arb_pgn_reader {
+    arb_input *in;
+    arb_pgn_reader_options opt;
+    char *buf;               /* cap + 1 bytes: the last one holds the lexer's NUL sentinel */
+    size_t cap, len;
+    uint64_t base;           /* stream offset of buf[0] */
+    bool eof;
+    bool failed;             /* input error: reported after the games before it */
+    arb_status fail_status;
+    arb_pgn_lexer lx;
+    uint64_t keep_from;      /* stream offset of the current game's first byte */
+    bool raw_dropped;        /* the game outgrew max_game_bytes: raw is not kept */
+    struct frame *frames;
+    size_t frame_cap;
+    char *scratch;
+    size_t scratch_cap;
+};
+
+/* State of the game being read. */
+struct parse {
+    arb_pgn_reader *r;
+    arb_pgn_game *g;
+    int depth;
+    bool in_moves;
+    bool replay;             /* false after an error, or in tags-only mode */
+    bool noted_encoding;
+    uint64_t last_end;       /* end of the last token that belongs to the game */
+    int marker_line, marker_col;
+    bool oom;
+};
+
+arb_pgn_reader *arb_pgn_reader_new(arb_input *in, const arb_pgn_reader_options *options)
+{
+    arb_pgn_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        arb_input_close(in);
+        return NULL;
+    }
+    r->in = in;
+    if (options)
+        r->opt = *options;
+    if (r->opt.max_depth <= 0)
+        r->opt.max_depth = ARB_PGN_DEFAULT_MAX_DEPTH;
+    if (r->opt.max_game_bytes == 0)
+        r->opt.max_game_bytes = ARB_PGN_DEFAULT_MAX_GAME_BYTES;
+    r->cap = READ_BLOCK;
+    r->buf = malloc(r->cap + 1);
+    if (!r->buf) {
+        arb_pgn_reader_free(r);
+        return NULL;
+    }
+    r->buf[0] = '\0';
+    arb_pgn_lexer_init(&r->lx, r->buf, 0, false);
+    return r;
+}
+
+arb_status arb_pgn_reader_open(const char *path, const arb_pgn_reader_options *options,
+                               arb_pgn_reader **out)
+{
+    arb_input *in;
+    arb_status st = arb_input_open(path, &in);
+    *out = NULL;
+    if (st.code)
+        return st;
+    *out = arb_pgn_reader_new(in, options);
+    if (!*out) {
+        st.code = ARB_INPUT_NO_MEMORY;
+        snprintf(st.message, sizeof st.message, "out of memory reading %s", path);
+    }
+    return st;
+}
+
+void arb_pgn_reader_set_origin(arb_pgn_reader *r, int line, uint64_t offset)
+{
+    r->base = offset;
+    r->lx.base = offset;
+    r->lx.line_start = offset;
+    r->lx.line = line;
+    r->keep_from = offset;
+}
+
+void arb_pgn_reader_set_max_depth(arb_pgn_reader *r, int n)
+{
+    r->opt.max_depth = n >= 1 ? n : 1;
+}
+
+const char *arb_pgn_reader_name(const arb_pgn_reader *r)
+{
+    return arb_input_name(r->in);
+}
+
+void arb_pgn_reader_free(arb_pgn_reader *r)
+{
+    if (!r)
+        return;
+    arb_input_close(r->in);
+    free(r->buf);
+    free(r->frames);
+    free(r->scratch);
+    free(r);
+}
+
+/* ---- input window ---------------------------------------------------- */
+
+static void input_failed(arb_pgn_reader *r, const arb_status *st)
+{
+    r->failed = true;
+    r->fail_status = *st;
+    r->eof = true;
+}
+
+/* Moves the bytes still needed to the front of the buffer and reads more.
+ * Returns false only when nothing can be added because one token fills the
+ * whole allowed window. */
+static bool refill(arb_pgn_reader *r)
+{
+    if (r->eof)
+        return true;
+    uint64_t lex_at = arb_pgn_lexer_offset(&r->lx);
+    if (r->keep_from > lex_at)
+        r->keep_from = lex_at;
+    if (r->len - (r->keep_from - r->base) >= r->opt.max_game_bytes && r->keep_from < lex_at) {
+        /* the game is too long to keep for pass-through: keep reading it */
+        r->raw_dropped = true;
+        r->keep_from = lex_at;
+    }
+    size_t shift = (size_t)(r->keep_from - r->base);
+    if (shift > 0) {
+        memmove(r->buf, r->buf + shift, r->len - shift);
+        r->len -= shift;
+        r->base += shift;
+    }
+    if (r->cap - r->len < READ_BLOCK / 2) {
+        size_t cap = r->cap * 2;
+        if (r->len >= r->opt.max_game_bytes + READ_BLOCK)
+            return false;
+        char *p = realloc(r->buf, cap + 1);
+        if (!p) {
+            arb_status st = {ARB_INPUT_NO_MEMORY, 0, 0, "out of memory for the input buffer"};
+            input_failed(r, &st);
+        } else {
+            r->buf = p;
+            r->cap = cap;
+        }
+    }
+    if (!r->eof) {
+        arb_status st = {0};
+        ssize_t n = arb_input_read(r->in, r->buf + r->len, r->cap - r->len, &st);
+        if (n < 0)
+            input_failed(r, &st);
+        else if (n == 0)
+            r->eof = true;
+        else
+            r->len += (size_t)n;
+    }
+    r->buf[r->len] = '\0';
+    arb_pgn_lexer_rebase(&r->lx, r->buf, r->base, r->len, r->eof);
+    return true;
+}
+
+static int next_token(arb_pgn_reader *r, arb_pgn_token *tok)
+{
+    for (;;) {
+        int k = arb_pgn_lex(&r->lx, tok);
+        if (k != ARB_PGN_TOK_MORE)
+            return k;
+        if (!refill(r)) {
+            /* a single token longer than the window: cut it here */
+            r->lx.eof = true;
+            k = arb_pgn_lex(&r->lx, tok);
+            r->lx.eof = false;
+            return k;
+        }
+    }
+}
+
+/* ---- messages ---------------------------------------------------------- */
+
+static void error_at(struct parse *p, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void error_at(struct parse *p, int line, int col, const char *fmt, ...)
+{
+    char msg[480];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (!arb_pgn_game_add_diag(p->g, ARB_PGN_ERROR, line, col, "%s", msg))
+        p->oom = true;
+    p->replay = false;
+}
+
+/* Token text for messages: at most 40 bytes, no line breaks. */
+static void quote(const arb_pgn_token *tok, char *out, size_t cap)
+{
+    size_t n = tok->len < 40 ? tok->len : 40;
+    size_t o = 0;
+    for (size_t i = 0; i < n && o + 4 < cap; i++) {
+        char c = tok->text[i];
+        out[o++] = (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+    }
+    if (tok->len > n && o + 4 < cap) {
+        memcpy(out + o, "...", 3);
+        o += 3;
+    }
+    out[o] = '\0';
+}
+
+static const char *side_name(const arb_position *pos)
+{
+    return pos->side == ARB_WHITE ? "White" : "Black";
+}
+
+/* Appends up to 16 moves, written in SAN, to msg. */
+static void list_moves(const arb_position *pos, const arb_movelist *list, char *msg, size_t cap)
+{
+    size_t o = strlen(msg);
+    for (int i = 0; i < list->count && i < 16; i++) {
+        char san[ARB_SAN_MAX];
+        arb_san_write(pos, list->moves[i], san);
+        int n = snprintf(msg + o, cap - o, "%s%s", i ? ", " : "", san);
+        if (n < 0 || (size_t)n >= cap - o)
+            return;
+        o += (size_t)n;
+    }
+    if (list->count > 16)
+        snprintf(msg + o, cap - o, ", ...");
+}
+
+static void move_error(struct parse *p, const arb_pgn_token *tok, const arb_position *pos, int code)
+{
+    char text[64], expected[320] = "";
+    quote(tok, text, sizeof text);
+    arb_move m;
+    arb_movelist cand;
+    cand.count = 0;
+    arb_san_parse(pos, tok->text, tok->len, &m, &cand);
+    if (cand.count == 0 && code != ARB_SAN_SYNTAX)
+        arb_generate_legal(pos, &cand);
+    unsigned number = pos->fullmove_number;
+    switch (code) {
+    case ARB_SAN_SYNTAX:
+        error_at(p, tok->line, tok->col,
+                 "\"%s\" is not a move (%s's move %u), expected a move in SAN such as Nf3, "
+                 "exd5, O-O or e8=Q", text, side_name(pos), number);
+        return;
+    case ARB_SAN_AMBIGUOUS:
+        list_moves(pos, &cand, expected, sizeof expected);
+        error_at(p, tok->line, tok->col, "ambiguous move \"%s\" (%s's move %u), expected one of %s",
+                 text, side_name(pos), number, expected);
+        return;
+    case ARB_SAN_BAD_PROMOTION:
+        list_moves(pos, &cand, expected, sizeof expected);
+        error_at(p, tok->line, tok->col,
+                 "bad promotion \"%s\" (%s's move %u), expected one of %s", text,
+                 side_name(pos), number, expected);
+        return;
+    default:
+        if (cand.count == 0) {
+            error_at(p, tok->line, tok->col,
+                     "move \"%s\" (%s's move %u) after the game ended in %s, "
+                     "expected a termination marker", text, side_name(pos), number,
+                     arb_in_check(pos) ? "checkmate" : "stalemate");
+            return;
+        }
+        list_moves(pos, &cand, expected, sizeof expected);
+        error_at(p, tok->line, tok->col, "illegal move \"%s\" (%s's move %u), expected one of %s",
+                 text, side_name(pos), number, expected);
+        return;
+    }
+}
+
+/* ---- text ---------------------------------------------------------------- */
+
+/* Clean UTF-8 for a string or comment token, in the reader's scratch space
+ * (NULL when out of memory). */
+static const char *token_text(struct parse *p, const arb_pgn_token *tok, bool comment, size_t *len)
+{
+    arb_pgn_reader *r = p->r;
+    if (!comment && !(tok->flags & (ARB_PGN_TF_ESCAPES | ARB_PGN_TF_NON_ASCII
+                                    | ARB_PGN_TF_LITERAL_BACKSLASH))) {
+        bool plain = true;
+        for (size_t i = 0; i < tok->len && plain; i++)
+            plain = (unsigned char)tok->text[i] >= 0x20 && tok->text[i] != 0x7F;
+        if (plain) {
+            *len = tok->len;
+            return tok->text;
+        }
+    }
+    size_t need = 3 * tok->len + 1;
+    if (need > r->scratch_cap) {
+        size_t cap = r->scratch_cap ? r->scratch_cap : 4096;
+        while (cap < need)
+            cap *= 2;
+        char *s = realloc(r->scratch, cap);
+        if (!s) {
+            p->oom = true;
+            return NULL;
+        }
+        r->scratch = s;
+        r->scratch_cap = cap;
+    }
+    bool not_utf8 = tok->flags & ARB_PGN_TF_NOT_UTF8;
+    if (not_utf8 && !p->noted_encoding) {
+        p->noted_encoding = true;
+        p->g->converted_encoding = true;
+        if (!arb_pgn_game_add_diag(p->g, ARB_PGN_NOTE, tok->line, tok->col,
+                                   "text is not UTF-8, read it as Windows-1252 and converted it "
+                                   "to UTF-8"))
+            p->oom = true;
+    }
+    bool literal = tok->flags & ARB_PGN_TF_LITERAL_BACKSLASH;
+    if (literal && !arb_pgn_game_add_diag(p->g, ARB_PGN_NOTE, tok->line, tok->col,
+                                          "backslash before the closing quote read as a "
+                                          "backslash, not as an escape"))
+        p->oom = true;
+    *len = arb_pgn_text_to_utf8(tok->text, tok->len, !comment && !literal, not_utf8, comment,
+                                r->scratch);
+    return r->scratch;
+}
+
+static void add_comment(struct parse *p, const arb_pgn_token *tok)
+{
+    if (p->r->opt.tags_only)
+        return;
+    size_t len;
+    const char *text = token_text(p, tok, true, &len);
+    if (text && !arb_pgn_game_add_comment(p->g, text, len, tok->line, tok->col))
+        p->oom = true;
+}
+
+/* ---- start position ---------------------------------------------------- */
+
+static bool is_chess960(const char *v)
+{
+    static const char *const names[] = {"chess960", "chess 960", "chess-960", "fischerandom",
+                                        "fischer random", "freestyle", "960"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcasecmp(v, names[i]) == 0)
+            return true;
+    return false;
+}
+
+static bool is_standard(const char *v)
+{
+    static const char *const names[] = {"standard", "chess", "normal", "regular",
+                                        "from position", "fromposition", ""};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcasecmp(v, names[i]) == 0)
+            return true;
+    return false;
+}
+
+static const arb_pgn_tag *find_tag(const arb_pgn_game *g, const char *name)
+{
+    for (size_t i = 0; i < g->tag_count; i++)
+        if (strcmp(g->tags[i].name, name) == 0)
+            return &g->tags[i];
+    return NULL;
+}
+
+static bool ensure_frames(arb_pgn_reader *r, size_t n)
+{
+    if (n <= r->frame_cap)
+        return true;
+    size_t cap = r->frame_cap ? r->frame_cap : 4;
+    while (cap < n)
+        cap *= 2;
+    struct frame *f = realloc(r->frames, cap * sizeof *f);
+    if (!f)
+        return false;
+    r->frames = f;
+    r->frame_cap = cap;
+    return true;
+}
+
+/* Many puzzle files write FENs with a fullmove number of 0: read it as 1,
+ * with a note. */
+static bool fen_with_move_one(struct parse *p, const arb_pgn_tag *fen, arb_position *pos)
+{
+    size_t n = strlen(fen->value);
+    if (n < 2 || n > ARB_FEN_MAX || fen->value[n - 1] != '0' || fen->value[n - 2] != ' ')
+        return false;
+    char copy[ARB_FEN_MAX + 1];
+    memcpy(copy, fen->value, n + 1);
+    copy[n - 1] = '1';
+    if (arb_fen_parse(copy, pos).code)
+        return false;
+    if (!arb_pgn_game_add_diag(p->g, ARB_PGN_NOTE, fen->line, fen->col + (int)n,
+                               "fullmove number 0 in the FEN read as 1"))
+        p->oom = true;
+    return true;
+}
+
+/* Sets g->start from the FEN and Variant tags, and the main line's frame. */
+static void setup_start(struct parse *p)
+{
+    arb_pgn_game *g = p->g;
+    const arb_pgn_tag *variant = find_tag(g, "Variant");
+    const arb_pgn_tag *fen = find_tag(g, "FEN");
+    bool c960 = false;
+    if (variant) {
+        if (is_chess960(variant->value)) {
+            c960 = true;
+        } else if (!is_standard(variant->value)) {
+            error_at(p, variant->line, variant->col,
+                     "variant \"%s\" is not supported, expected Standard or Chess960",
+                     variant->value);
+            return;
+        }
+    }
+    if (fen) {
+        arb_status st = arb_fen_parse(fen->value, &g->start);
+        if (st.code == ARB_FEN_FULLMOVE && fen_with_move_one(p, fen, &g->start))
+            st.code = 0;
+        if (st.code) {
+            error_at(p, fen->line, fen->col + (st.col > 0 ? st.col : 1), "bad FEN tag: %s",
+                     st.message);
+            arb_position_startpos(&g->start);
+            return;
+        }
+        g->custom_start = true;
+    }
+    if (c960)
+        g->start.chess960 = 1;
+    g->end = g->start;
+    if (p->r->opt.tags_only)
+        return;
+    if (!ensure_frames(p->r, 1)) {
+        p->oom = true;
+        p->replay = false;
+        return;
+    }
+    struct frame *f = &p->r->frames[0];
+    f->pos[0] = g->start;
+    f->cur = 0;
+    f->has_move = false;
+}
+
+/* ---- movetext -------------------------------------------------------- */
+
+static bool is_null_move(const arb_pgn_token *tok)
+{
+    return (tok->len == 2 && tok->text[0] == '-' && tok->text[1] == '-')
+        || (tok->len == 2 && tok->text[0] == 'Z' && tok->text[1] == '0');
+}
+
+static bool looks_like_coordinates(const arb_pgn_token *tok)
+{
+    const char *t = tok->text;
+    return (tok->len == 4 || tok->len == 5) && t[0] >= 'a' && t[0] <= 'h' && t[1] >= '1'
+        && t[1] <= '8' && t[2] >= 'a' && t[2] <= 'h' && t[3] >= '1' && t[3] <= '8';
+}
+
+static void play_move(struct parse *p, const arb_pgn_token *tok)
+{
+    struct frame *f = &p->r->frames[p->depth];
+    const arb_position *pos = &f->pos[f->cur];
+    arb_move m;
+    if (is_null_move(tok)) {
+        if (p->depth == 0 && !p->r->opt.null_moves_in_main_line) {
+            error_at(p, tok->line, tok->col,
+                     "null move in the main line, expected a real move (null moves are allowed "
+                     "only in variations unless enabled)");
+            return;
+        }
+        if (arb_in_check(pos)) {
+            error_at(p, tok->line, tok->col,
+                     "null move while %s is in check, expected a move that answers the check",
+                     side_name(pos));
+            return;
+        }
+        m = ARB_MOVE_NULL;
+    } else {
+        int code = arb_san_parse(pos, tok->text, tok->len, &m, NULL);
+        if (code != ARB_SAN_OK) {
+            /* coordinate notation (e2e4) shows up in engine output */
+            if (!looks_like_coordinates(tok) || arb_uci_parse(pos, tok->text, tok->len, &m) != 0) {
+                move_error(p, tok, pos, code);
+                return;
+            }
+        }
+    }
+    arb_position_make(pos, m, &f->pos[f->cur ^ 1]);
+    f->cur ^= 1;
+    f->has_move = true;
+    if (p->depth == 0)
+        p->g->main_line_plies++;
+    if (!arb_pgn_game_add_move(p->g, pos, m, tok->line, tok->col)) {
+        p->oom = true;
+        return;
+    }
+    if (p->g->san_recorded) {
+        char san[ARB_SAN_MAX > 8 ? ARB_SAN_MAX : 8];
+        size_t n = arb_san_write(pos, m, san);
+        arb_pgn_item *it = &p->g->items[p->g->item_count - 1];
+        if (n < sizeof it->san) {
+            memcpy(it->san, san, sizeof it->san);   /* fixed size: one store */
+            it->len = (uint32_t)n;
+        } else {
+            p->g->san_recorded = false;
+        }
+    }
+}
+
+static void open_variation(struct parse *p, const arb_pgn_token *tok)
+{
+    arb_pgn_reader *r = p->r;
+    if (p->depth + 1 > r->opt.max_depth) {
+        error_at(p, tok->line, tok->col,
+                 "variations nested more than %d deep, expected at most %d levels of '('",
+                 r->opt.max_depth, r->opt.max_depth);
+        return;
+    }
+    struct frame *f = &r->frames[p->depth];
+    if (!f->has_move) {
+        error_at(p, tok->line, tok->col,
+                 "'(' before any move, expected a move for the variation to replace");
+        return;
+    }
+    if (!ensure_frames(r, (size_t)p->depth + 2)) {
+        p->oom = true;
+        return;
+    }
+    f = &r->frames[p->depth];
+    struct frame *nf = &r->frames[p->depth + 1];
+    nf->pos[0] = f->pos[f->cur ^ 1];
+    nf->cur = 0;
+    nf->has_move = false;
+    nf->line = tok->line;
+    nf->col = tok->col;
+    p->depth++;
+    if (!arb_pgn_game_begin_variation(p->g, tok->line, tok->col))
+        p->oom = true;
+}
+
+static void close_variation(struct parse *p, const arb_pgn_token *tok)
+{
+    if (p->depth == 0) {
+        error_at(p, tok->line, tok->col,
+                 "')' without a matching '(', expected a move, comment or termination marker");
+        return;
+    }
+    p->depth--;
+    if (!arb_pgn_game_end_variation(p->g, tok->line, tok->col))
+        p->oom = true;
+}
+
+static void unexpected(struct parse *p, const arb_pgn_token *tok, const char *where,
+                       const char *expected)
+{
+    char text[64];
+    quote(tok, text, sizeof text);
+    if (tok->kind == ARB_PGN_TOK_ERROR)
+        error_at(p, tok->line, tok->col, "%s: \"%s\"", tok->message, text);
+    else
+        error_at(p, tok->line, tok->col, "unexpected %s \"%s\" %s, expected %s",
+                 arb_pgn_token_kind_name(tok->kind), text, where, expected);
+}
+
+/* One movetext token while replaying. */
+static void movetext_token(struct parse *p, const arb_pgn_token *tok)
+{
+    switch (tok->kind) {
+    case ARB_PGN_TOK_SYMBOL: play_move(p, tok); break;
+    case ARB_PGN_TOK_MOVE_NUMBER:
+    case ARB_PGN_TOK_DOTS: break;
+    case ARB_PGN_TOK_NAG:
+        if (!arb_pgn_game_add_nag(p->g, tok->value, tok->line, tok->col))
+            p->oom = true;
+        break;
+    case ARB_PGN_TOK_RAV_OPEN: open_variation(p, tok); break;
+    case ARB_PGN_TOK_RAV_CLOSE: close_variation(p, tok); break;
+    case ARB_PGN_TOK_TAG_OPEN:
+        unexpected(p, tok, "inside movetext (a tag line must start a line)",
+                   "a move, comment, variation or termination marker");
+        break;
+    default:
+        unexpected(p, tok, "in movetext", "a move, comment, variation or termination marker");
+        break;
+    }
+}
+
+/* ---- tags ---------------------------------------------------------------- */
+
+/* After a bad tag pair: skip to a line that starts a tag or a termination
+ * marker, or to the first line after a blank line (the movetext). */
+static void skip_tag_lines(struct parse *p)
+{
+    arb_pgn_reader *r = p->r;
+    int last_line = r->lx.line;
+    for (;;) {
+        arb_pgn_token tok;
+        next_token(r, &tok);
+        if (tok.kind == ARB_PGN_TOK_EOF)
+            return;
+        if ((tok.flags & ARB_PGN_TF_LINE_FIRST)
+            && (tok.kind == ARB_PGN_TOK_TAG_OPEN || tok.kind == ARB_PGN_TOK_RESULT
+                || tok.line > last_line + 1)) {
+            arb_pgn_lexer_unread(&r->lx, &tok);
+            return;
+        }
+        p->last_end = tok.end_offset;
+        last_line = r->lx.line;
+    }
+}
+
+static void bad_tag(struct parse *p, const arb_pgn_token *tok, const char *expected)
+{
+    char text[64];
+    quote(tok, text, sizeof text);
+    if (tok->kind == ARB_PGN_TOK_ERROR)
+        error_at(p, tok->line, tok->col, "%s: \"%s\"", tok->message, text);
+    else if (tok->kind == ARB_PGN_TOK_EOF)
+        error_at(p, tok->line, tok->col, "end of input in a tag pair, %s", expected);
+    else
+        error_at(p, tok->line, tok->col, "unexpected %s \"%s\" in a tag pair, %s",
+                 arb_pgn_token_kind_name(tok->kind), text, expected);
+    if ((tok->flags & ARB_PGN_TF_LINE_FIRST) && tok->kind != ARB_PGN_TOK_ERROR)
+        arb_pgn_lexer_unread(&p->r->lx, tok);   /* the next line is not ours to judge */
+    else if (tok->kind != ARB_PGN_TOK_EOF)
+        p->last_end = tok->end_offset;
+    skip_tag_lines(p);
+}
+
+static bool is_tag_name(const arb_pgn_token *tok)
+{
+    if (tok->kind != ARB_PGN_TOK_SYMBOL || tok->len > 255)
+        return false;
+    char c = tok->text[0];
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+/* Reads `Name "value" ]` after a '['. */
+static void read_tag(struct parse *p)
+{
+    arb_pgn_reader *r = p->r;
+    arb_pgn_token tok;
+    next_token(r, &tok);
+    if (!is_tag_name(&tok)) {
+        bad_tag(p, &tok, "expected a tag name (letters, digits, _) after '['");
+        return;
+    }
+    char name[256];
+    size_t name_len = tok.len;
+    memcpy(name, tok.text, name_len);
+    name[name_len] = '\0';
+    p->last_end = tok.end_offset;
+
+    next_token(r, &tok);
+    if (tok.kind != ARB_PGN_TOK_STRING) {
+        char expected[320];
+        snprintf(expected, sizeof expected, "expected a quoted value after the tag name %s", name);
+        bad_tag(p, &tok, expected);
+        return;
+    }
+    size_t value_len;
+    const char *value = token_text(p, &tok, false, &value_len);
+    if (!value)
+        return;
+    /* the token text may move at the next read: keep the value first */
+    if (!arb_pgn_game_add_tag(p->g, name, name_len, value, value_len, tok.line, tok.col)) {
+        p->oom = true;
+        return;
+    }
+    p->last_end = tok.end_offset;
+
+    next_token(r, &tok);
+    if (tok.kind != ARB_PGN_TOK_TAG_CLOSE) {
+        char expected[320];
+        snprintf(expected, sizeof expected, "expected ']' after the value of tag %s", name);
+        p->g->tag_count--;   /* a tag pair that did not close is not a tag */
+        bad_tag(p, &tok, expected);
+        return;
+    }
+    p->last_end = tok.end_offset;
+}
+
+/* ---- games --------------------------------------------------------------- */
+
+/* Skips the rest of a game after an error in its movetext: up to and
+ * including a termination marker, or up to a tag line.  Returns false when
+ * the input ended. */
+static bool skip_game(struct parse *p)
+{
+    arb_pgn_reader *r = p->r;
+    for (;;) {
+        arb_pgn_token tok;
+        int k = next_token(r, &tok);
+        if (k == ARB_PGN_TOK_EOF) {
+            p->g->end_reason = ARB_PGN_END_INPUT;
+            return false;
+        }
+        if (k == ARB_PGN_TOK_TAG_OPEN && (tok.flags & ARB_PGN_TF_LINE_FIRST)) {
+            arb_pgn_lexer_unread(&r->lx, &tok);
+            p->g->end_reason = ARB_PGN_END_TAG_LINE;
+            return true;
+        }
+        p->last_end = tok.end_offset;
+        if (k == ARB_PGN_TOK_RESULT) {
+            p->g->result = tok.value;
+            return true;
+        }
+    }
+}
+
+/* The game's original bytes, through the end of the line of its last token
+ * when only blanks follow it there. */
+static void set_raw(struct parse *p)
+{
+    arb_pgn_reader *r = p->r;
+    arb_pgn_game *g = p->g;
+    if (r->raw_dropped || g->offset < r->base) {
+        g->raw = NULL;
+        g->raw_len = 0;
+        g->raw_complete = false;
+        return;
+    }
+    size_t end = (size_t)(p->last_end - r->base);
+    size_t i = end;
+    while (i < r->len && (r->buf[i] == ' ' || r->buf[i] == '\t' || r->buf[i] == '\r'))
+        i++;
+    if (i < r->len && r->buf[i] == '\n')
+        end = i + 1;
+    g->raw = r->buf + (g->offset - r->base);
+    g->raw_len = end - (size_t)(g->offset - r->base);
+    g->raw_complete = true;
+}
+
+static void finish_game(struct parse *p, const arb_pgn_token *end_tok)
+{
+    arb_pgn_game *g = p->g;
+    if (!p->in_moves)
+        setup_start(p);
+    if (p->depth > 0 && g->error_count == 0) {
+        struct frame *f = &p->r->frames[p->depth];
+        if (end_tok->kind == ARB_PGN_TOK_RESULT)
+            error_at(p, end_tok->line, end_tok->col,
+                     "termination marker inside the variation opened at %d:%d, expected ')'",
+                     f->line, f->col);
+        else
+            error_at(p, end_tok->line, end_tok->col,
+                     "end of the game inside the variation opened at %d:%d, expected ')'",
+                     f->line, f->col);
+    }
+    if (g->error_count == 0 && !p->r->opt.tags_only && p->r->frame_cap > 0) {
+        struct frame *f = &p->r->frames[0];
+        g->end = f->pos[f->cur];
+    }
+    if (g->result != ARB_PGN_RESULT_NONE) {
+        const char *tag = arb_pgn_game_tag(g, "Result");
+        int tag_result = tag ? arb_pgn_result_parse(tag, strlen(tag)) : ARB_PGN_RESULT_NONE;
+        if (tag_result != ARB_PGN_RESULT_NONE && tag_result != g->result)
+            arb_pgn_game_add_diag(g, ARB_PGN_WARNING, p->marker_line, p->marker_col,
+                                  "termination marker %s contradicts the Result tag \"%s\", "
+                                  "expected them to agree (the Result tag is kept)",
+                                  arb_pgn_result_text(g->result), tag);
+    }
+    if (g->tag_count == 0 && g->result == ARB_PGN_RESULT_NONE && g->main_line_plies == 0
+        && g->error_count == 0) {
+        bool only_comments = true;
+        for (size_t i = 0; i < g->item_count; i++)
+            only_comments &= g->items[i].kind == ARB_PGN_ITEM_COMMENT;
+        if (only_comments)
+            error_at(p, g->line, g->col,
+                     "comment outside any game, expected tags, moves or a termination marker");
+    }
+    set_raw(p);
+}
+
+/* "1." at the start of a line after a blank line, when the main line is
+ * past move 1: a game without tags follows a game without a termination
+ * marker. */
+static bool starts_new_game(const struct parse *p, const arb_pgn_token *tok, int line_before)
+{
+    if (tok->value != 1 || tok->dots > 1 || !(tok->flags & ARB_PGN_TF_LINE_FIRST)
+        || tok->line <= line_before + 1 || p->depth != 0 || !p->in_moves || !p->replay
+        || p->g->main_line_plies == 0)
+        return false;
+    const struct frame *f = &p->r->frames[0];
+    return f->pos[f->cur].fullmove_number > 1;
+}
+
+/* The input broke off: the unfinished game is not a game.  The failure is
+ * placed where the readable text ends. */
+static int input_failure(arb_pgn_reader *r, arb_status *status)
+{
+    *status = r->fail_status;
+    arb_pgn_token tok;
+    next_token(r, &tok);   /* end of input again: its position */
+    status->line = tok.line;
+    status->col = tok.col;
+    return ARB_PGN_READ_FAILED;
+}
+
+int arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
+{
+    arb_pgn_game_reset(g);
+    g->source = arb_input_name(r->in);
+    r->keep_from = arb_pgn_lexer_offset(&r->lx);
+    r->raw_dropped = false;
+    struct parse p = {.r = r, .g = g, .replay = !r->opt.tags_only};
+    g->san_recorded = r->opt.record_san && !r->opt.tags_only;
+    bool started = false;
+    arb_pgn_token tok;
+    for (;;) {
+        if (p.oom) {
+            arb_status st = {ARB_INPUT_NO_MEMORY, tok.line, tok.col, "out of memory"};
+            input_failed(r, &st);
+            *status = st;
+            return ARB_PGN_READ_FAILED;
+        }
+        int line_before = r->lx.line;
+        int k = next_token(r, &tok);
+        if (k == ARB_PGN_TOK_EOF) {
+            if (r->failed)
+                return input_failure(r, status);
+            if (!started)
+                return ARB_PGN_READ_END;
+            g->end_reason = ARB_PGN_END_INPUT;
+            finish_game(&p, &tok);
+            return ARB_PGN_READ_GAME;
+        }
+        if (!started) {
+            if (k == ARB_PGN_TOK_ESCAPE)
+                continue;
+            started = true;
+            g->line = tok.line;
+            g->col = tok.col;
+            g->offset = tok.offset;
+            r->keep_from = tok.offset;
+        }
+        switch (k) {
+        case ARB_PGN_TOK_ESCAPE: break;
+        case ARB_PGN_TOK_COMMENT:
+        case ARB_PGN_TOK_LINE_COMMENT: add_comment(&p, &tok); break;
+        case ARB_PGN_TOK_RESULT:
+            p.last_end = tok.end_offset;
+            g->result = tok.value;
+            p.marker_line = tok.line;
+            p.marker_col = tok.col;
+            finish_game(&p, &tok);
+            return ARB_PGN_READ_GAME;
+        case ARB_PGN_TOK_TAG_OPEN:
+            if (p.in_moves) {
+                if (tok.flags & ARB_PGN_TF_LINE_FIRST) {
+                    /* the next game begins: this one had no termination marker */
+                    arb_pgn_lexer_unread(&r->lx, &tok);
+                    g->end_reason = ARB_PGN_END_TAG_LINE;
+                    finish_game(&p, &tok);
+                    return ARB_PGN_READ_GAME;
+                }
+                break;   /* movetext_token reports it */
+            }
+            p.last_end = tok.end_offset;
+            read_tag(&p);
+            continue;
+        default:
+            break;
+        }
+        if (k == ARB_PGN_TOK_ESCAPE || k == ARB_PGN_TOK_COMMENT || k == ARB_PGN_TOK_LINE_COMMENT) {
+            p.last_end = tok.end_offset;
+            continue;
+        }
+        /* a movetext token */
+        if (k == ARB_PGN_TOK_MOVE_NUMBER && starts_new_game(&p, &tok, line_before)) {
+            arb_pgn_lexer_unread(&r->lx, &tok);
+            g->end_reason = ARB_PGN_END_NEW_GAME;
+            finish_game(&p, &tok);
+            return ARB_PGN_READ_GAME;
+        }
+        if (!p.in_moves) {
+            p.in_moves = true;
+            g->movetext_started = true;
+            setup_start(&p);
+        }
+        if (p.replay)
+            movetext_token(&p, &tok);
+        p.last_end = tok.end_offset;
+        if (g->error_count > 0) {
+            if (!skip_game(&p) && r->failed)
+                return input_failure(r, status);
+            finish_game(&p, &tok);
+            return ARB_PGN_READ_GAME;
+        }
+    }
+}
