@@ -45,7 +45,17 @@ static inline arb_bitboard arb_queen_attacks(int sq, arb_bitboard occupied)
 static inline arb_bitboard arb_between(int a, int b) { return arb_between_table[a][b]; }
 static inline arb_bitboard arb_line(int a, int b) { return arb_line_table[a][b]; }
 
-/* attacks of a piece kind of a colour standing on sq */
-arb_bitboard arb_attacks_of(int kind, int color, int sq, arb_bitboard occupied);
+/* attacks of a piece kind (enum arb_kind) of a colour standing on sq */
+static inline arb_bitboard arb_attacks_of(int kind, int color, int sq, arb_bitboard occupied)
+{
+    switch (kind) {
+    case 0: return arb_pawn_attacks(color, sq);
+    case 1: return arb_knight_attacks(sq);
+    case 2: return arb_bishop_attacks(sq, occupied);
+    case 3: return arb_rook_attacks(sq, occupied);
+    case 4: return arb_queen_attacks(sq, occupied);
+    default: return arb_king_attacks(sq);
+    }
+}
 
 #endif

@@ -289,12 +289,12 @@ arb_status arb_fen_parse_with(const char *fen, arb_position *out, unsigned flags
     if (pos.ep_square != ARB_NO_SQUARE && halfmove != 0)
         return fen_error(ARB_FEN_HALFMOVE, f[4].col,
                          "halfmove clock %d after a double step, expected 0 with an en-passant square", halfmove);
-    if ((st = check_checks(&pos, f[0].col, reachable)).code)
-        return st;
     pos.halfmove_clock = (uint16_t)halfmove;
     pos.fullmove_number = (uint16_t)fullmove;
     pos.chess960 = chess960;
     arb_position_finish(&pos);
+    if ((st = check_checks(&pos, f[0].col, reachable)).code)
+        return st;
     *out = pos;
     return (arb_status){0};
 }

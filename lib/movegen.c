@@ -115,30 +115,46 @@ static int gen_en_passant(const arb_position *pos, arb_movelist *list, int ksq)
 /* FIDE Guidelines II.3 (also the standard rule): every square between the
  * king's and rook's start and destination squares empty but for those two
  * pieces; the king's start, path and destination not attacked. */
+static bool castling_with(const arb_position *pos, int ksq, int rook)
+{
+    int them = pos->side ^ 1, back_rank = arb_rank_of(ksq);
+    bool king_side = rook > ksq;
+    int king_to = arb_square(king_side ? 6 : 2, back_rank);
+    int rook_to = arb_square(king_side ? 5 : 3, back_rank);
+    arb_bitboard occ = arb_occupied(pos) ^ ARB_BB(ksq) ^ ARB_BB(rook);
+    arb_bitboard must_be_empty = arb_between(ksq, king_to) | ARB_BB(king_to)
+                               | arb_between(rook, rook_to) | ARB_BB(rook_to);
+    if (must_be_empty & occ)
+        return false;
+    arb_bitboard king_path = arb_between(ksq, king_to) | ARB_BB(king_to);
+    while (king_path) {
+        int sq = arb_pop_lsb(&king_path);
+        if (arb_attackers_to(pos, sq, occ) & pos->by_color[them])
+            return false;
+    }
+    return true;
+}
+
+bool arb_castling_is_legal(const arb_position *pos, int rook)
+{
+    int us = pos->side, ksq = arb_king_square(pos, us);
+    int back_rank = us == ARB_WHITE ? 0 : 7;
+    if (pos->checkers || arb_rank_of(ksq) != back_rank || arb_rank_of(rook) != back_rank ||
+        !(pos->castling_rooks & arb_pieces(pos, us, ARB_ROOK) & ARB_BB(rook)))
+        return false;
+    return castling_with(pos, ksq, rook);
+}
+
 static int gen_castling(const arb_position *pos, arb_movelist *list, int ksq)
 {
-    int n = 0, us = pos->side, them = us ^ 1;
+    int n = 0, us = pos->side;
     int back_rank = us == ARB_WHITE ? 0 : 7;
     arb_bitboard rooks = pos->castling_rooks & arb_rank_bb(back_rank) & arb_pieces(pos, us, ARB_ROOK);
     if (arb_rank_of(ksq) != back_rank)
         return 0;
     while (rooks) {
         int rook = arb_pop_lsb(&rooks);
-        bool king_side = rook > ksq;
-        int king_to = arb_square(king_side ? 6 : 2, back_rank);
-        int rook_to = arb_square(king_side ? 5 : 3, back_rank);
-        arb_bitboard occ = arb_occupied(pos) ^ ARB_BB(ksq) ^ ARB_BB(rook);
-        arb_bitboard must_be_empty = arb_between(ksq, king_to) | ARB_BB(king_to)
-                                   | arb_between(rook, rook_to) | ARB_BB(rook_to);
-        if (must_be_empty & occ)
-            continue;
-        arb_bitboard king_path = arb_between(ksq, king_to) | ARB_BB(king_to);
-        bool safe = true;
-        while (king_path && safe) {
-            int sq = arb_pop_lsb(&king_path);
-            safe = !(arb_attackers_to(pos, sq, occ) & pos->by_color[them]);
-        }
-        if (!safe)
+        if (!castling_with(pos, ksq, rook))
             continue;
         if (list)
             list->moves[list->count++] = arb_move_make(ksq, rook, ARB_MOVE_CASTLING, 0);
@@ -154,7 +170,7 @@ static inline __attribute__((always_inline)) int generate(const arb_position *po
     const arb_bitboard occ = arb_occupied(pos);
     const arb_bitboard ours = pos->by_color[us], theirs = pos->by_color[them];
     const int ksq = arb_king_square(pos, us);
-    const arb_bitboard checkers = arb_attackers_to(pos, ksq, occ) & theirs;
+    const arb_bitboard checkers = pos->checkers;
     int n = 0;
 
     arb_bitboard danger = attacked_by(pos, them, occ ^ ARB_BB(ksq));

@@ -20,6 +20,8 @@ int arb_generate_legal(const arb_position *pos, arb_movelist *list);
 /* Number of legal moves, faster than generating them (perft leaves). */
 int arb_count_legal(const arb_position *pos);
 bool arb_is_legal(const arb_position *pos, arb_move move);
+/* Castling with the rook on `rook` (a square holding a castling right) is legal now. */
+bool arb_castling_is_legal(const arb_position *pos, int rook);
 bool arb_is_checkmate(const arb_position *pos);
 bool arb_is_stalemate(const arb_position *pos);
 

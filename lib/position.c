@@ -47,25 +47,12 @@ arb_bitboard arb_attackers_to(const arb_position *pos, int sq, arb_bitboard occu
          | (arb_bishop_attacks(sq, occupied) & (k[ARB_BISHOP] | k[ARB_QUEEN]));
 }
 
-arb_bitboard arb_checkers(const arb_position *pos)
+static arb_bitboard compute_checkers(const arb_position *pos)
 {
     int us = pos->side;
-    return arb_attackers_to(pos, arb_king_square(pos, us), arb_occupied(pos))
-         & pos->by_color[us ^ 1];
-}
-
-bool arb_in_check(const arb_position *pos) { return arb_checkers(pos) != 0; }
-
-arb_bitboard arb_attacks_of(int kind, int color, int sq, arb_bitboard occupied)
-{
-    switch (kind) {
-    case ARB_PAWN: return arb_pawn_attacks(color, sq);
-    case ARB_KNIGHT: return arb_knight_attacks(sq);
-    case ARB_BISHOP: return arb_bishop_attacks(sq, occupied);
-    case ARB_ROOK: return arb_rook_attacks(sq, occupied);
-    case ARB_QUEEN: return arb_queen_attacks(sq, occupied);
-    default: return arb_king_attacks(sq);
-    }
+    if (!arb_pieces(pos, us, ARB_KING))
+        return 0; /* a board under construction */
+    return arb_attackers_to(pos, arb_king_square(pos, us), arb_occupied(pos)) & pos->by_color[us ^ 1];
 }
 
 /* 9.2.2: the e.p. square makes positions differ only if the capture is
@@ -108,6 +95,7 @@ uint64_t arb_position_compute_key(const arb_position *pos)
 
 void arb_position_finish(arb_position *pos)
 {
+    pos->checkers = compute_checkers(pos);
     pos->ep_legal = ep_capture_is_legal(pos);
     pos->key = arb_position_compute_key(pos);
 }
@@ -164,6 +152,7 @@ void arb_position_make(const arb_position *pos, arb_move move, arb_position *out
     out->side = (uint8_t)(us ^ 1);
     out->fullmove_number += us == ARB_BLACK;
     out->halfmove_clock++;
+    out->checkers = 0; /* a null move is only allowed when not in check */
     if (move == ARB_MOVE_NULL)
         return;
 
@@ -212,4 +201,5 @@ void arb_position_make(const arb_position *pos, arb_move move, arb_position *out
         out->castling_rooks ^= ARB_BB(sq);
         out->key ^= arb_zobrist_castling[sq];
     }
+    out->checkers = arb_attackers_to(out, arb_king_square(out, us ^ 1), arb_occupied(out)) & out->by_color[us];
 }

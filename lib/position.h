@@ -20,6 +20,7 @@ typedef struct arb_position {
     arb_bitboard by_color[2];
     arb_bitboard by_kind[6];
     arb_bitboard castling_rooks; /* rooks that still carry a castling right */
+    arb_bitboard checkers;       /* pieces giving check to the side to move (derived, kept by make) */
     uint64_t key;
     uint8_t board[64];           /* piece on each square, ARB_NO_PIECE if empty */
     uint8_t side;                /* ARB_WHITE or ARB_BLACK */
@@ -37,7 +38,7 @@ void arb_position_startpos(arb_position *pos);
  * arb_position_finish. */
 void arb_position_clear(arb_position *pos);
 void arb_position_put(arb_position *pos, int piece, int sq);
-/* recomputes key and ep_legal after direct edits */
+/* recomputes key, checkers and ep_legal after direct edits */
 void arb_position_finish(arb_position *pos);
 
 static inline arb_bitboard arb_occupied(const arb_position *pos)
@@ -55,9 +56,9 @@ static inline int arb_king_square(const arb_position *pos, int color)
 
 /* Pieces of either colour attacking sq, given an occupancy. */
 arb_bitboard arb_attackers_to(const arb_position *pos, int sq, arb_bitboard occupied);
-/* Pieces of `color` giving check to the side to move. */
-arb_bitboard arb_checkers(const arb_position *pos);
-bool arb_in_check(const arb_position *pos);
+/* Pieces giving check to the side to move (cached by make and finish). */
+static inline arb_bitboard arb_checkers(const arb_position *pos) { return pos->checkers; }
+static inline bool arb_in_check(const arb_position *pos) { return pos->checkers != 0; }
 
 /* Apply a legal move (as produced by the move generator); `out` may not alias
  * `pos`.  ARB_MOVE_NULL passes the turn. */

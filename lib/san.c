@@ -13,11 +13,25 @@
 
 static const char kind_letters[] = "PNBRQK";
 
-/* Legal test for a non-castling move of a piece that can reach `to`. */
+/* Legal test for a non-castling move of a piece that can reach `to`.  Out of
+ * check, a piece other than the king can only be held by a pin, so most moves
+ * are settled by one table lookup. */
 static bool leaves_king_safe(const arb_position *pos, int from, int to, bool en_passant)
 {
     int us = pos->side, them = us ^ 1;
     arb_bitboard occ = (arb_occupied(pos) ^ ARB_BB(from)) | ARB_BB(to);
+    if (!pos->checkers && !en_passant && pos->board[from] != arb_piece(us, ARB_KING)) {
+        int ksq = arb_king_square(pos, us);
+        arb_bitboard line = arb_line(ksq, from);
+        if (!line || (line & ARB_BB(to)))
+            return true;
+        const arb_bitboard *k = pos->by_kind;
+        bool straight = arb_file_of(ksq) == arb_file_of(from) || arb_rank_of(ksq) == arb_rank_of(from);
+        arb_bitboard pinners = straight
+            ? arb_rook_attacks(ksq, occ) & (k[ARB_ROOK] | k[ARB_QUEEN])
+            : arb_bishop_attacks(ksq, occ) & (k[ARB_BISHOP] | k[ARB_QUEEN]);
+        return !(pinners & pos->by_color[them] & line);
+    }
     arb_bitboard removed = ARB_BB(to);
     if (en_passant) {
         int captured = to + (us == ARB_WHITE ? -8 : 8);
@@ -90,13 +104,11 @@ static size_t write_square(char *p, int sq)
     return 2;
 }
 
-static size_t write_check(const arb_position *pos, arb_move move, char *p)
+static size_t write_check(const arb_position *after, char *p)
 {
-    arb_position next;
-    arb_position_make(pos, move, &next);
-    if (!arb_in_check(&next))
+    if (!arb_in_check(after))
         return 0;
-    *p = arb_count_legal(&next) ? '+' : '#';
+    *p = arb_count_legal(after) ? '+' : '#';
     return 1;
 }
 
@@ -108,6 +120,13 @@ static size_t write_castling(arb_move move, char *p)
 }
 
 size_t arb_san_write(const arb_position *pos, arb_move move, char *buf)
+{
+    arb_position after;
+    arb_position_make(pos, move, &after);
+    return arb_san_write_after(pos, move, &after, buf);
+}
+
+size_t arb_san_write_after(const arb_position *pos, arb_move move, const arb_position *after, char *buf)
 {
     char *p = buf;
     int from = arb_move_from(move), to = arb_move_to(move), type = arb_move_type(move);
@@ -152,12 +171,19 @@ size_t arb_san_write(const arb_position *pos, arb_move move, char *buf)
             *p++ = kind_letters[arb_move_promotion(move)];
         }
     }
-    p += write_check(pos, move, p);
+    p += write_check(after, p);
     *p = '\0';
     return (size_t)(p - buf);
 }
 
 size_t arb_lan_write(const arb_position *pos, arb_move move, char *buf)
+{
+    arb_position after;
+    arb_position_make(pos, move, &after);
+    return arb_lan_write_after(pos, move, &after, buf);
+}
+
+size_t arb_lan_write_after(const arb_position *pos, arb_move move, const arb_position *after, char *buf)
 {
     char *p = buf;
     int from = arb_move_from(move), to = arb_move_to(move), type = arb_move_type(move);
@@ -179,7 +205,7 @@ size_t arb_lan_write(const arb_position *pos, arb_move move, char *buf)
             *p++ = kind_letters[arb_move_promotion(move)];
         }
     }
-    p += write_check(pos, move, p);
+    p += write_check(after, p);
     *p = '\0';
     return (size_t)(p - buf);
 }
@@ -207,17 +233,22 @@ static int find_castling(const arb_position *pos, bool king_side, arb_move *move
     int rook = arb_castling_rook(pos, pos->side, king_side);
     if (rook == ARB_NO_SQUARE)
         return ARB_SAN_ILLEGAL;
-    arb_move m = arb_move_make(arb_king_square(pos, pos->side), rook, ARB_MOVE_CASTLING, 0);
-    if (!arb_is_legal(pos, m))
+    if (!arb_castling_is_legal(pos, rook))
         return ARB_SAN_ILLEGAL;
-    *move = m;
+    *move = arb_move_make(arb_king_square(pos, pos->side), rook, ARB_MOVE_CASTLING, 0);
     return ARB_SAN_OK;
 }
 
 static int kind_of_letter(char c)
 {
-    const char *hit = c ? strchr("NBRQK", c) : NULL;
-    return hit ? (int)(hit - "NBRQK") + ARB_KNIGHT : ARB_NO_KIND;
+    switch (c) {
+    case 'N': return ARB_KNIGHT;
+    case 'B': return ARB_BISHOP;
+    case 'R': return ARB_ROOK;
+    case 'Q': return ARB_QUEEN;
+    case 'K': return ARB_KING;
+    default: return ARB_NO_KIND;
+    }
 }
 
 static bool is_file(char c) { return c >= 'a' && c <= 'h'; }

@@ -19,6 +19,10 @@
 size_t arb_san_write(const arb_position *pos, arb_move move, char *buf);
 /* long algebraic: Ng1-f3, e7xd8=Q, O-O */
 size_t arb_lan_write(const arb_position *pos, arb_move move, char *buf);
+/* The same, when the caller already made the move: `after` is the position it
+ * leads to (saves playing the move again to find + and #). */
+size_t arb_san_write_after(const arb_position *pos, arb_move move, const arb_position *after, char *buf);
+size_t arb_lan_write_after(const arb_position *pos, arb_move move, const arb_position *after, char *buf);
 /* UCI: e2e4, e7e8q; castling as king-to-square in standard chess, king-takes-rook in Chess960 */
 size_t arb_uci_write(const arb_position *pos, arb_move move, char *buf);
 
