@@ -139,8 +139,16 @@ bench: all
 perft-full: all
 	@sh tests/perft-full.sh $(B)/bin $(SHARED)
 
-check-oracle: all
-	@sh tests/check-oracle.sh $(B)/bin $(SHARED)
+$(B)/tests/oracle-facts: $(B)/obj/tests/oracle/facts.o $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/obj/tests/oracle/%.o: tests/oracle/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+check-oracle: all $(B)/tests/oracle-facts
+	@sh tests/check-oracle.sh $(B)/tests/oracle-facts $(SHARED)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/arbiter \
