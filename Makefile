@@ -37,7 +37,7 @@ TEST_OBJ  := $(TEST_SRC:tests/unit/%.c=$(B)/obj/tests/%.o)
 STATIC_LIB := $(B)/lib/libarbiter.a
 SHARED_LIB := $(B)/lib/libarbiter.so
 
-.PHONY: all deps test unit golden demo asan fuzz bench perft-full check-oracle install clean
+.PHONY: all deps test unit golden demo asan fuzz bench perft-full check-oracle check-broken install clean
 .DELETE_ON_ERROR:
 
 all: $(STATIC_LIB) $(SHARED_LIB) $(TOOLS)
@@ -115,22 +115,25 @@ asan: deps
 	@$(MAKE) --no-print-directory -k B=build/asan unit golden
 
 # libFuzzer harnesses (clang): each runs FUZZ_SECONDS on a scratch copy of its
-# seed corpus in corpora/fuzz/<name>; a crash leaves its input in build/fuzz.
+# seed corpus in corpora/fuzz/<name>; a crash leaves its input in $(FUZZ_B).
+# FUZZ_ONLY=fuzz_pgn (a list) runs only those; FUZZ_B changes the build dir.
 FUZZ_SECONDS ?= 30
+FUZZ_B ?= build/fuzz
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_ONLY ?= $(FUZZ_HARNESSES)
 FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz:
 	@command -v clang >/dev/null || { echo "fuzz: clang not found, skipped"; exit 0; }
-	@$(MAKE) --no-print-directory B=build/fuzz CC=clang OPT=-O1 ARCH_FLAGS= \
-	  SAN_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" build/fuzz/lib/libarbiter.a
-	@set -e; for h in $(FUZZ_HARNESSES); do \
-	  clang $(CPPFLAGS) -Ibuild/fuzz/gen -std=c11 -g -O1 $(FUZZ_FLAGS) -o build/fuzz/$$h tests/fuzz/$$h.c \
-	    build/fuzz/lib/libarbiter.a $(LDLIBS); \
-	  mkdir -p build/fuzz/corpus/$$h corpora/fuzz/$$h; \
+	@$(MAKE) --no-print-directory B=$(FUZZ_B) CC=clang OPT=-O1 ARCH_FLAGS= \
+	  SAN_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" $(FUZZ_B)/lib/libarbiter.a
+	@set -e; for h in $(FUZZ_ONLY); do \
+	  clang $(CPPFLAGS) -I$(FUZZ_B)/gen -std=c11 -g -O1 $(FUZZ_FLAGS) -o $(FUZZ_B)/$$h tests/fuzz/$$h.c \
+	    $(FUZZ_B)/lib/libarbiter.a $(LDLIBS); \
+	  mkdir -p $(FUZZ_B)/corpus/$$h corpora/fuzz/$$h; \
 	  echo "fuzz: $$h for $(FUZZ_SECONDS) s"; \
-	  (cd build/fuzz && ARBITER_DATA=$(CURDIR) ./$$h -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-	    corpus/$$h $(CURDIR)/corpora/fuzz/$$h > $$h.log 2>&1) || { tail -40 build/fuzz/$$h.log; exit 1; }; \
-	  grep -h 'stat::number_of_executed_units' build/fuzz/$$h.log; \
+	  (cd $(FUZZ_B) && ARBITER_DATA=$(CURDIR) ./$$h -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    corpus/$$h $(CURDIR)/corpora/fuzz/$$h > $$h.log 2>&1) || { tail -40 $(FUZZ_B)/$$h.log; exit 1; }; \
+	  grep -h 'stat::number_of_executed_units' $(FUZZ_B)/$$h.log; \
 	done
 
 bench: all
@@ -146,6 +149,9 @@ $(B)/tests/oracle-facts: $(B)/obj/tests/oracle/facts.o $(STATIC_LIB)
 $(B)/obj/tests/oracle/%.o: tests/oracle/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+check-broken: all
+	@sh tests/check-broken.sh $(B)/bin $(SHARED)
 
 check-oracle: all $(B)/tests/oracle-facts
 	@sh tests/check-oracle.sh $(B)/tests/oracle-facts $(SHARED)
