@@ -32,6 +32,8 @@ struct arb_input {
     arb_status failure;        /* reported once: reported for ever */
     char *pushed;              /* bytes given back with arb_input_unread */
     size_t pushed_pos, pushed_len;
+    arb_input_tap tap;         /* sees every byte range returned by arb_input_read */
+    void *tap_ctx;
 };
 
 static void set_error(arb_status *st, int code, const char *fmt, const char *a, const char *b)
@@ -263,7 +265,7 @@ static ssize_t read_stream(arb_input *in, void *buf, size_t cap, arb_status *st)
     return read_gzip(in, buf, cap, st);
 }
 
-ssize_t arb_input_read(arb_input *in, void *buf, size_t cap, arb_status *st)
+static ssize_t input_read(arb_input *in, void *buf, size_t cap, arb_status *st)
 {
     if (in->pushed_pos < in->pushed_len) {
         size_t n = in->pushed_len - in->pushed_pos;
@@ -281,6 +283,20 @@ ssize_t arb_input_read(arb_input *in, void *buf, size_t cap, arb_status *st)
     if (n < 0)
         in->failure = *st;
     return n;
+}
+
+ssize_t arb_input_read(arb_input *in, void *buf, size_t cap, arb_status *st)
+{
+    ssize_t n = input_read(in, buf, cap, st);
+    if (n > 0 && in->tap)
+        in->tap(in->tap_ctx, buf, (size_t)n);
+    return n;
+}
+
+void arb_input_set_tap(arb_input *in, arb_input_tap tap, void *ctx)
+{
+    in->tap = tap;
+    in->tap_ctx = ctx;
 }
 
 bool arb_input_unread(arb_input *in, const void *data, size_t len)

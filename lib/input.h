@@ -57,6 +57,14 @@ ssize_t arb_input_read(arb_input *in, void *buf, size_t cap, arb_status *status)
  * a reader).  Returns false when out of memory. */
 bool arb_input_unread(arb_input *in, const void *data, size_t len);
 
+/* Watches the stream: from now on `tap` receives every byte range that
+ * arb_input_read returns (including bytes given back with arb_input_unread,
+ * when read again), after it was copied out; NULL removes the tap.  A caller
+ * that hands the input to a reader uses it to keep its own copy of the text
+ * the reader consumed (pgn_parallel.h, whole-stream spans). */
+typedef void (*arb_input_tap)(void *ctx, const void *data, size_t len);
+void arb_input_set_tap(arb_input *in, arb_input_tap tap, void *ctx);
+
 /* The name given at opening ("-" shows as "<stdin>"). */
 const char *arb_input_name(const arb_input *in);
 

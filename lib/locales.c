@@ -164,18 +164,31 @@ static const char *scalar_of(const yaml_node_t *node)
 }
 
 /* A value that is one string, or a sequence of strings, appended to `out`. */
+/* Longest spelling of a piece or mark, in bytes: a move written with the
+ * longest of each still fits ARB_NOTATION_MAX, so it can be read back. */
+#define SPELLING_MAX 16
+
+static bool push_spelling(loader *ld, const yaml_node_t *node, const char *key, strlist *out)
+{
+    const char *s = scalar_of(node);
+    if (strlen(s) > SPELLING_MAX)
+        return fail_node(ld, ARB_LOCALE_BAD_VALUE, node, "%s: spelling \"%.20s...\" is too long, expected at most %d bytes",
+                         key, s, SPELLING_MAX);
+    return strlist_push(out, s) || out_of_memory(ld);
+}
+
 static bool read_strings(loader *ld, const yaml_node_t *node, const char *key, strlist *out)
 {
     if (node->type == YAML_SCALAR_NODE)
-        return strlist_push(out, scalar_of(node)) || out_of_memory(ld);
+        return push_spelling(ld, node, key, out);
     if (node->type != YAML_SEQUENCE_NODE)
         return fail_node(ld, ARB_LOCALE_SYNTAX, node, "%s: expected a string or a list of strings", key);
     for (yaml_node_item_t *it = node->data.sequence.items.start; it < node->data.sequence.items.top; it++) {
         yaml_node_t *item = node_at(ld, *it);
         if (item->type != YAML_SCALAR_NODE)
             return fail_node(ld, ARB_LOCALE_SYNTAX, item, "%s: expected a string in the list", key);
-        if (!strlist_push(out, scalar_of(item)))
-            return out_of_memory(ld);
+        if (!push_spelling(ld, item, key, out))
+            return false;
     }
     return true;
 }
@@ -276,6 +289,24 @@ static bool on_piece(loader *ld, const char *key, const yaml_node_t *key_node, c
 static const char *const list_keys[ARB_LOCALE_LIST_COUNT] = {"castling.king-side", "castling.queen-side",
                                                               "capture", "en-passant"};
 
+/* A castling spelling must not read as another move: no square in it, and
+ * when written with O, 0 or o only (and dashes), two of them for king-side
+ * and three for queen-side, as SAN reads them. */
+static bool valid_castling(const char *s, int list)
+{
+    int circles = 0;
+    bool only_circles = true;
+    for (const char *c = s; *c; c++) {
+        if (*c >= 'a' && *c <= 'h' && c[1] >= '1' && c[1] <= '8')
+            return false;
+        if (*c == 'O' || *c == '0' || *c == 'o')
+            circles++;
+        else if (*c != '-')
+            only_circles = false;
+    }
+    return !only_circles || circles == (list == ARB_LOCALE_CASTLE_SHORT ? 2 : 3);
+}
+
 /* Castling spellings and marks: not empty, a capture mark not shaped like a
  * square or a piece, and no spelling with two meanings. */
 static bool read_list(loader *ld, const yaml_node_t *value, const char *where, int list)
@@ -304,6 +335,10 @@ static bool read_list(loader *ld, const yaml_node_t *value, const char *where, i
                     return fail_node(ld, ARB_LOCALE_DUPLICATE, at, "%s: \"%s\" is already listed in %s",
                                      where, s, list_keys[m]);
             }
+        if ((list == ARB_LOCALE_CASTLE_SHORT || list == ARB_LOCALE_CASTLE_LONG) && !valid_castling(s, list))
+            return fail_node(ld, ARB_LOCALE_BAD_VALUE, at,
+                             "%s: \"%s\" would read as another move, expected no square in it, "
+                             "O-O only king-side, O-O-O only queen-side", where, s);
     }
     return true;
 }
@@ -329,10 +364,23 @@ static bool on_write(loader *ld, const char *key, const yaml_node_t *key_node, c
                      void *ctx)
 {
     (void)ctx;
-    if (strcmp(key, "promotion") == 0)
+    /* only marks the move grammar reads back, so every move written in the
+     * locale can be read again */
+    if (strcmp(key, "promotion") == 0) {
+        if (value->type == YAML_SCALAR_NODE && strcmp(scalar_of(value), "") != 0
+            && strcmp(scalar_of(value), "=") != 0 && strcmp(scalar_of(value), "/") != 0)
+            return fail_node(ld, ARB_LOCALE_BAD_VALUE, value,
+                             "write.promotion \"%.40s\" cannot be read back, expected \"\", \"=\" or \"/\"",
+                             scalar_of(value));
         return read_string(ld, value, "write.promotion", &ld->loc->promotion_mark);
-    if (strcmp(key, "mate") == 0)
+    }
+    if (strcmp(key, "mate") == 0) {
+        if (value->type == YAML_SCALAR_NODE && strcmp(scalar_of(value), "#") != 0
+            && strcmp(scalar_of(value), "++") != 0)
+            return fail_node(ld, ARB_LOCALE_BAD_VALUE, value,
+                             "write.mate \"%.40s\" cannot be read back, expected \"#\" or \"++\"", scalar_of(value));
         return read_string(ld, value, "write.mate", &ld->loc->mate_mark);
+    }
     return fail_node(ld, ARB_LOCALE_UNKNOWN_KEY, key_node, "unknown key write.%s, expected promotion or mate",
                      key);
 }

@@ -43,6 +43,9 @@ struct arb_notation {
     size_t spelling_count;
     bool san_fast;                /* arb_san_parse reads every token as this locale does */
     bool pawn_fast;               /* ... and at least plain pawn moves */
+    bool capture_x, capture_colon;/* x and : are capture marks (translate_to_san) */
+    spelling en_passant[8];       /* the locale's e.p. marks, for arb_notation_extra */
+    size_t en_passant_count;
 };
 
 /* ---- stack arena for PCRE2 ---------------------------------------------------- */
@@ -110,6 +113,8 @@ static void decide_fast_paths(arb_notation *n)
 {
     const arb_locale *loc = n->loc;
     n->pawn_fast = has_item(loc, ARB_LOCALE_CAPTURE, "x");
+    n->capture_x = n->pawn_fast;
+    n->capture_colon = has_item(loc, ARB_LOCALE_CAPTURE, ":");
     n->san_fast = n->pawn_fast && has_piece(loc, ARB_KNIGHT, "N") && has_piece(loc, ARB_BISHOP, "B") &&
                   has_piece(loc, ARB_ROOK, "R") && has_piece(loc, ARB_QUEEN, "Q") &&
                   has_piece(loc, ARB_KING, "K") && has_item(loc, ARB_LOCALE_CASTLE_SHORT, "O-O") &&
@@ -165,6 +170,11 @@ arb_status arb_notation_new(const arb_grammar *grammar, const arb_locale *loc, a
             s->len = strlen(s->text);
             s->kind = k;
         }
+    for (size_t i = 0; i < arb_locale_list_count(loc, ARB_LOCALE_EN_PASSANT) && n->en_passant_count < 8; i++) {
+        spelling *s = &n->en_passant[n->en_passant_count++];
+        s->text = arb_locale_list_item(loc, ARB_LOCALE_EN_PASSANT, i);
+        s->len = strlen(s->text);
+    }
     decide_fast_paths(n);
     *out = n;
     return st;
@@ -354,6 +364,106 @@ static size_t canonical_text(const arb_move_spec *spec, char *buf)
     return n;
 }
 
+/* The kind of the longest piece spelling at the start of s, its length in
+ * *used; ARB_NO_KIND when none. */
+static int spelling_at(const arb_notation *n, const char *s, size_t len, size_t *used)
+{
+    int kind = ARB_NO_KIND;
+    *used = 0;
+    for (size_t i = 0; i < n->spelling_count; i++) {
+        const spelling *sp = &n->spellings[i];
+        if (sp->text[0] == s[0] && sp->len > *used && sp->len <= len && memcmp(sp->text, s, sp->len) == 0) {
+            kind = sp->kind;
+            *used = sp->len;
+        }
+    }
+    return kind;
+}
+
+/* A token in the plain short form of FIDE Appendix C written with the
+ * locale's letters (Cf3, Tad1, Cg1f3, exd5, e:d5, d8D, d8=D, d8/D, d8(D),
+ * with + ++ or # after it) rewritten as canonical SAN (Nf3, Rad1, ...), so
+ * that the hand-written SAN parser reads national scoresheets at nearly the
+ * speed of SAN.  Only piece letters and marks are replaced, one for one, so
+ * nothing reads otherwise than through the grammar; spec receives what
+ * arb_notation_parse would give.  Anything else (castling, figurines, long
+ * forms, e.p., draw offers) returns 0 and takes the grammar path. */
+static size_t translate_to_san(const arb_notation *n, const char *s, size_t len, char *out, arb_move_spec *spec)
+{
+    static const char letters[] = "PNBRQK";
+    size_t i = 0, o = 0;
+    spec->kind = ARB_PAWN;
+    spec->from_file = spec->from_rank = -1;
+    spec->promotion = ARB_NO_KIND;
+    spec->castle = ARB_CASTLE_NONE;
+    spec->flags = 0;
+    if (len < 2 || len > 12)
+        return 0;
+    if (s[0] < 'a' || s[0] > 'h') {
+        spec->kind = spelling_at(n, s, len, &i);
+        if (spec->kind < ARB_KNIGHT || spec->kind > ARB_KING)
+            return 0;
+        out[o++] = letters[spec->kind];
+    }
+    char squares[4];   /* [file][rank] file rank: the from-square parts, then the destination */
+    size_t sq = 0;
+    for (; i < len; i++) {
+        char c = s[i];
+        if ((c >= 'a' && c <= 'h') || (c >= '1' && c <= '8')) {
+            if (sq == 4)
+                return 0;
+            squares[sq++] = c;
+            out[o++] = c;
+        } else if ((c == 'x' && n->capture_x) || (c == ':' && n->capture_colon)) {
+            if (spec->flags & ARB_SPEC_CAPTURE)
+                return 0;
+            out[o++] = 'x';
+            spec->flags |= ARB_SPEC_CAPTURE;
+        } else {
+            break;
+        }
+    }
+    if (sq < 2 || squares[sq - 2] < 'a' || squares[sq - 2] > 'h' || squares[sq - 1] < '1' || squares[sq - 1] > '8')
+        return 0;
+    spec->to = arb_square(squares[sq - 2] - 'a', squares[sq - 1] - '1');
+    for (size_t k = 0; k + 2 < sq; k++) {
+        char c = squares[k];
+        if (c >= 'a' && c <= 'h' && spec->from_file < 0 && spec->from_rank < 0)
+            spec->from_file = c - 'a';
+        else if (c >= '1' && c <= '8' && spec->from_rank < 0)
+            spec->from_rank = c - '1';
+        else
+            return 0;
+    }
+    if (spec->kind == ARB_PAWN && spec->from_rank >= 0)
+        return 0;   /* e2e4: coordinates, for the grammar */
+    if (i < len && s[i] != '+' && s[i] != '#') {
+        bool paren = s[i] == '(';
+        if (paren || s[i] == '=' || s[i] == '/')
+            i++;
+        size_t used;
+        int kind = spelling_at(n, s + i, len - i, &used);
+        if (kind < ARB_KNIGHT || kind > ARB_QUEEN || used == 0)
+            return 0;
+        i += used;
+        if (paren && (i >= len || s[i++] != ')'))
+            return 0;
+        out[o++] = '=';
+        out[o++] = letters[kind];
+        spec->promotion = kind;
+    }
+    size_t marks = len - i;
+    for (; i < len; i++)
+        if (s[i] != '+' && s[i] != '#')
+            return 0;
+    if (marks == 1 && s[len - 1] == '+')
+        spec->flags |= ARB_SPEC_CHECK;
+    else if (marks > 0)
+        spec->flags |= ARB_SPEC_MATE;
+    out[o] = '\0';
+    return o;
+}
+
 int arb_notation_read(const arb_notation *n, const arb_position *pos, const char *token, size_t len,
                       arb_move *move, arb_move_spec *spec, arb_movelist *candidates)
 {
@@ -361,6 +471,18 @@ int arb_notation_read(const arb_notation *n, const arb_position *pos, const char
         if (arb_san_parse(pos, token, len, move, candidates) == ARB_SAN_OK) {
             if (spec)
                 fill_from_fast_path(pos, *move, token, len, spec);
+            return ARB_SAN_OK;
+        }
+    }
+    if (!n->san_fast) {
+        char san[16];
+        arb_move_spec translated;
+        size_t san_len = translate_to_san(n, token, len, san, &translated);
+        if (san_len > 0 && arb_san_parse(pos, san, san_len, move, NULL) == ARB_SAN_OK) {
+            if (spec)
+                *spec = translated;
+            if (candidates)
+                candidates->count = 0;
             return ARB_SAN_OK;
         }
     }
@@ -399,10 +521,8 @@ unsigned arb_notation_extra(const arb_notation *n, const char *token, size_t len
     }
     if ((len == 3 && memcmp(token, "(=)", 3) == 0) || (len == 1 && *token == '='))
         return ARB_SPEC_DRAW_OFFER;
-    for (size_t i = 0; i < arb_locale_list_count(n->loc, ARB_LOCALE_EN_PASSANT); i++) {
-        const char *ep = arb_locale_list_item(n->loc, ARB_LOCALE_EN_PASSANT, i);
-        if (strlen(ep) == len && memcmp(ep, token, len) == 0)
+    for (size_t i = 0; i < n->en_passant_count; i++)
+        if (n->en_passant[i].len == len && memcmp(n->en_passant[i].text, token, len) == 0)
             return ARB_SPEC_EN_PASSANT;
-    }
     return 0;
 }

@@ -80,6 +80,8 @@ void arb_pgn_game_reset(arb_pgn_game *g)
     g->tag_count = g->item_count = g->diag_count = g->error_count = 0;
     g->start = g->end = g->standard_start;
     g->main_line_plies = 0;
+    g->skipped_moves = 0;
+    g->notation = NULL;
     g->custom_start = false;
     g->result = ARB_PGN_RESULT_NONE;
     g->end_reason = ARB_PGN_END_MARKER;

@@ -89,6 +89,8 @@ typedef struct arb_pgn_game {
     arb_position start;      /* before the first move (FEN/SetUp or the start array) */
     arb_position end;        /* after the last main-line move that was replayed */
     size_t main_line_plies;  /* main-line moves replayed */
+    size_t skipped_moves;    /* main-line moves that could not be replayed and were passed over
+                              * (reader option skip_bad_moves); each has an error diag */
     bool custom_start;       /* the game started from a FEN tag */
     int result;              /* termination marker (enum arb_pgn_result; NONE if missing) */
     int end_reason;          /* enum arb_pgn_end */
@@ -102,6 +104,8 @@ typedef struct arb_pgn_game {
     bool raw_complete;       /* raw holds the whole game (not cut at the size limit) */
     bool converted_encoding; /* some text was read as Windows-1252 */
     bool san_recorded;       /* every MOVE item carries its canonical SAN */
+    const char *notation;    /* locale code the moves were read in (reader options notation or
+                              * autodetect; "ca, es, it" when several read them alike), NULL for SAN */
 
     /* internal */
     struct arb_arena *arena;

@@ -3,28 +3,30 @@
 
 #include <string.h>
 
-enum { C_WS = 1, C_SYM = 2, C_DIGIT = 4, C_LETTER = 8 };
+enum { C_WS = 1, C_SYM = 2, C_DIGIT = 4, C_LETTER = 8, C_EXT = 16 };
 
 /* White space (not LF, which also counts lines), symbol continuation
  * characters (PGN §7: letters, digits, _ + # = : - and / for results),
- * digits and letters. */
+ * digits and letters; C_EXT marks what may extend a symbol in national
+ * notations ('.', '(' and bytes >= 0x80, see symbol_extension), so that
+ * plain SAN is lexed without looking further. */
 static const unsigned char char_class[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 0, 2,
+    1, 0, 0, 2, 0, 0, 0, 0, 16, 0, 0, 2, 0, 2, 16, 2,
     6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 2, 0, 0, 2, 0, 0,
     0, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
     10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 0, 0, 0, 0, 2,
     0, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
     10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
 };
 
 void arb_pgn_lexer_init(arb_pgn_lexer *lx, const char *buf, size_t len, bool eof)
@@ -312,6 +314,143 @@ static int lex_rest_of_line(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p, int
     return kind;
 }
 
+/* ---- symbols in national notations -------------------------------------- */
+
+/* Code point of the valid UTF-8 sequence at s (avail bytes), its length in
+ * *n; 0 when it is not one. */
+static unsigned utf8_code_point(const unsigned char *s, size_t avail, int *n)
+{
+    *n = arb_utf8_sequence_length(s, avail);
+    if (*n <= 1)
+        return 0;
+    unsigned cp = s[0] & (0x7Fu >> *n);
+    for (int i = 1; i < *n; i++)
+        cp = (cp << 6) | (s[i] & 0x3F);
+    return cp;
+}
+
+/* Letters of the alphabets the locales use (Latin with diacritics, Greek,
+ * Cyrillic) and the chess figurines: what a move token may start with in a
+ * national notation (Кf3, ♘f3, Ĉc3). */
+static bool symbol_letter(unsigned cp)
+{
+    return (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) || (cp >= 0x370 && cp <= 0x52F)
+        || (cp >= 0x2654 && cp <= 0x265F);
+}
+
+/* Inside a token also: the typographic dashes of 0–0 and e2–e4, and the
+ * multiplication sign some scoresheets use as a capture mark. */
+static bool symbol_inner(unsigned cp)
+{
+    return symbol_letter(cp) || cp == 0xD7 || (cp >= 0x2010 && cp <= 0x2015) || cp == 0x2212;
+}
+
+static bool lower(unsigned c) { return c >= 'a' && c <= 'z'; }
+
+/* What may continue a symbol at b[q] beyond PGN's symbol characters: a
+ * non-ASCII letter, figurine or dash; "e.p." / "a.p." right after a square
+ * or standing alone ("exd6 e.p.", "exd6e.p."); a promotion in parentheses
+ * glued to a last-rank square ("d8(D)", FIDE C.11).  Returns the bytes it
+ * takes, 0 when the symbol ends here, or -1 when the window ends first.
+ * *adjust receives the bytes that start no character. */
+static long symbol_extension(const arb_pgn_lexer *lx, size_t p, size_t q, int *adjust)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t avail = lx->end - q;
+    unsigned c = b[q];
+    *adjust = 0;
+    if (c >= 0x80) {
+        if (avail < 4 && !lx->eof && arb_utf8_sequence_length(b + q, avail) == 0)
+            return -1;
+        int n;
+        if (!symbol_inner(utf8_code_point(b + q, avail, &n)))
+            return 0;
+        *adjust = n - 1;
+        return n;
+    }
+    if (c == '.') {
+        if (avail < 3 && !lx->eof)
+            return -1;
+        bool after_square_or_alone = q - 1 == p || (b[q - 2] >= '1' && b[q - 2] <= '8');
+        if (lower(b[q - 1]) && after_square_or_alone && lower(b[q + 1]) && b[q + 2] == '.')
+            return 3;
+        return 0;
+    }
+    if (c == '(') {
+        if (q < p + 2 || (b[q - 1] != '1' && b[q - 1] != '8') || b[q - 2] < 'a' || b[q - 2] > 'h')
+            return 0;
+        /* one or two letters (ASCII, national or figurine), then ')' */
+        size_t r = q + 1;
+        for (int letters = 0; letters < 3; letters++) {
+            if (lx->end - r < 4 && !lx->eof)
+                return -1;
+            if (b[r] == ')')
+                return letters > 0 ? (long)(r + 1 - q) : 0;
+            if (letters == 2)
+                return 0;
+            if ((b[r] >= 'A' && b[r] <= 'Z') || lower(b[r])) {
+                r++;
+                continue;
+            }
+            int n;
+            if (b[r] < 0x80 || !symbol_letter(utf8_code_point(b + r, lx->end - r, &n)))
+                return 0;
+            *adjust += n - 1;
+            r += (size_t)n;
+        }
+        return 0;
+    }
+    return 0;
+}
+
+/* A symbol from b[p], whose first character (first_len bytes) is known to
+ * start one.  `digit_start` symbols (0–0, 1–0) that spell a result with
+ * typographic dashes are results. */
+static int lex_symbol(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p, size_t first_len, bool digit_start)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t q = p + first_len;
+    int adjust = (int)first_len - 1;
+    for (;;) {
+        while (char_class[b[q]] & C_SYM)
+            q++;
+        unsigned c = b[q];
+        if (c < 0x80 && c != '.' && c != '(')
+            break;
+        int extra_adjust;
+        long n = symbol_extension(lx, p, q, &extra_adjust);
+        if (n < 0)
+            return ARB_PGN_TOK_MORE;
+        if (n == 0)
+            break;
+        q += (size_t)n;
+        adjust += extra_adjust;
+    }
+    if (q >= lx->end && !lx->eof)
+        return ARB_PGN_TOK_MORE;
+    if (adjust > 0)
+        tok->flags |= ARB_PGN_TF_NON_ASCII;
+    lx->col_adjust += adjust;
+    if (digit_start && adjust > 0 && q - p < 24) {
+        /* 1–0, 0–1, ½–½ written with an en dash */
+        char plain[24];
+        size_t n = 0;
+        for (size_t i = p; i < q; i++) {
+            int len;
+            unsigned cp = b[i] < 0x80 ? b[i] : utf8_code_point(b + i, q - i, &len);
+            if (b[i] >= 0x80)
+                i += (size_t)len - 1;
+            plain[n++] = (char)(cp >= 0x2010 ? '-' : cp);
+        }
+        int result = arb_pgn_result_parse(plain, n);
+        if (result != ARB_PGN_RESULT_NONE) {
+            tok->value = result;
+            return finish(lx, tok, ARB_PGN_TOK_RESULT, p, q);
+        }
+    }
+    return finish(lx, tok, ARB_PGN_TOK_SYMBOL, p, q);
+}
+
 static int lex_number(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
@@ -325,22 +464,28 @@ static int lex_number(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
     if (q >= lx->end && !lx->eof)
         return ARB_PGN_TOK_MORE;
     unsigned c = b[q];
+    if (c >= 0x80) {
+        /* 0–0 and 1–0 with a typographic dash */
+        if (q + 4 > lx->end && !lx->eof)
+            return ARB_PGN_TOK_MORE;
+        int n;
+        unsigned cp = utf8_code_point(b + q, lx->end - q, &n);
+        if ((cp >= 0x2010 && cp <= 0x2015) || cp == 0x2212)
+            return lex_symbol(lx, tok, p, 1, true);
+    }
     if ((char_class[c] & C_SYM) && !(char_class[c] & C_LETTER)) {
         /* 1-0, 0-1, 1/2-1/2, 1/2, or castling with zeros (0-0): one symbol */
-        while (char_class[b[q]] & C_SYM)
-            q++;
-        if (q >= lx->end && !lx->eof)
-            return ARB_PGN_TOK_MORE;
-        size_t n = q - p;
-        const char *t = lx->buf + p;
-        int result = arb_pgn_result_parse(t, n);
-        if (n == 3 && memcmp(t, "1/2", 3) == 0)
+        int kind = lex_symbol(lx, tok, p, 1, true);
+        if (kind != ARB_PGN_TOK_SYMBOL)
+            return kind;
+        int result = arb_pgn_result_parse(tok->text, tok->len);
+        if (tok->len == 3 && memcmp(tok->text, "1/2", 3) == 0)
             result = ARB_PGN_RESULT_DRAW;
         if (result != ARB_PGN_RESULT_NONE && result != ARB_PGN_RESULT_UNKNOWN) {
             tok->value = result;
-            return finish(lx, tok, ARB_PGN_TOK_RESULT, p, q);
+            tok->kind = ARB_PGN_TOK_RESULT;
         }
-        return finish(lx, tok, ARB_PGN_TOK_SYMBOL, p, q);
+        return tok->kind;
     }
     size_t digits_end = q;
     int dots = 0;
@@ -466,6 +611,12 @@ static int lex_other(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
         lx->col_adjust += 2;
         return ARB_PGN_TOK_RESULT;
     }
+    if (c >= 0x80) {
+        /* a move in a national notation or in figurines: Кf3, ♘f3 */
+        int len;
+        if (symbol_letter(utf8_code_point(b + p, lx->end - p, &len)))
+            return lex_symbol(lx, tok, p, (size_t)len, false);
+    }
     int n = c >= 0x80 ? arb_utf8_sequence_length(b + p, lx->end - p) : 1;
     if (n == 0) {
         n = 1;
@@ -531,13 +682,16 @@ again:
         size_t q = p + 1;
         while (char_class[b[q]] & C_SYM)
             q++;
-        if (q >= lx->end && !lx->eof) {
+        if (char_class[b[q]] & C_EXT)
+            kind = lex_symbol(lx, tok, p, 1, false);   /* e.p., d8(D), Кр, 0–0, ... */
+        else if (q >= lx->end && !lx->eof)
             kind = ARB_PGN_TOK_MORE;
-        } else {
+        else
             kind = finish(lx, tok, ARB_PGN_TOK_SYMBOL, p, q);
+        if (kind == ARB_PGN_TOK_SYMBOL) {
             /* "N", "RR", "inf", "-+", "-/+", "--+" are annotations; the
              * test up front keeps moves (Nf3, Re1) off the slow path */
-            size_t n = q - p;
+            size_t n = tok->len;
             if ((n == 1 && c == 'N') || (n == 2 && c == 'R' && b[p + 1] == 'R')
                 || (n == 3 && c == 'i') || (c == '-' && n >= 2 && b[p + n - 1] == '+')) {
                 int nag = symbolic_nag(tok->text, tok->len);

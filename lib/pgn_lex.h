@@ -15,7 +15,13 @@
  *
  * What is recognised (import format, plus what real files contain):
  *   [ ] tag brackets; "strings" with \" and \\ escapes (several tags per line)
- *   symbols: tag names and moves, including null moves "--" and "Z0"
+ *   symbols: tag names and moves, including null moves "--" and "Z0"; for
+ *   national notations (notation.h) a symbol may also hold letters of other
+ *   alphabets and figurines (Кf3, ♘f3, Ĉc3, starting one too), typographic
+ *   dashes (0–0, e2–e4; 1–0 is a result) and ×, the en-passant marks "e.p."
+ *   and "a.p." standing alone or glued to a square (exd6e.p.), and a
+ *   promotion in parentheses glued to a first- or last-rank square (d8(D));
+ *   elsewhere '(' opens a variation as always
  *   move numbers "12", with attached periods "12." "12..." or the ellipsis
  *   "12…"; a separate period run "." / "..." / "…" is ARB_PGN_TOK_DOTS;
  *   digits glued to a move ("12e4") end the number before the move

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PIECE_SIZE ((size_t)4 << 20)          /* default piece size */
+#define PIECE_SIZE ((size_t)4 << 20)          /* default piece size, at most */
+#define IN_FLIGHT ((size_t)12 << 20)          /* default: text of the pieces in flight, at most */
 #define NO_BOUNDARY_LIMIT ((size_t)64 << 20)  /* default: give up looking for a boundary */
 #define READ_SIZE ((size_t)1 << 20)
 
@@ -83,7 +84,7 @@ static bool output_failed(const arb_pgn_output *out)
 
 struct piece {
     char *data;
-    size_t len;
+    size_t len, cap;
     int line;               /* of its first byte */
     uint64_t offset;        /* stream offset of its first byte */
     bool last;              /* ends where the stream ends */
@@ -98,11 +99,17 @@ struct run {
     void *ctx;
     const arb_pgn_reader_options *options;
     const char *name;
+    bool spans;             /* options raw_spans */
+    bool refused;           /* emit returned false */
     pthread_mutex_t mu;
     pthread_cond_t work, done;
     struct piece **queue;   /* waiting for a worker */
     size_t queued, queue_cap;
     bool stopping;
+    /* pieces emitted, kept for reuse with their memory (calling thread only):
+     * allocating and freeing MiBs per piece fragments the heap */
+    struct piece **spare;
+    size_t spares, spare_cap;
 };
 
 static void piece_free(struct piece *pc)
@@ -112,6 +119,155 @@ static void piece_free(struct piece *pc)
     free(pc->data);
     output_free(&pc->out);
     free(pc);
+}
+
+/* A piece able to hold `len` bytes (+ the NUL of arb_input_from_memory's
+ * caller convention), reused when one is spare.  NULL when out of memory. */
+static struct piece *piece_new(struct run *run, size_t len)
+{
+    struct piece *pc = run->spares ? run->spare[--run->spares] : calloc(1, sizeof *pc);
+    if (!pc)
+        return NULL;
+    if (pc->cap < len + 1) {
+        char *d = realloc(pc->data, len + 1);
+        if (!d) {
+            piece_free(pc);
+            return NULL;
+        }
+        pc->data = d;
+        pc->cap = len + 1;
+    }
+    pc->len = len;
+    return pc;
+}
+
+/* Done with a piece: keeps it for reuse (a few), else frees it. */
+static void piece_recycle(struct run *run, struct piece *pc)
+{
+    if (!pc)
+        return;
+    if (run->spares == run->spare_cap) {
+        piece_free(pc);
+        return;
+    }
+    arb_pgn_output out = pc->out;
+    for (int i = 0; i < ARB_PGN_TEXTS; i++) {
+        out.text[i].len = 0;
+        out.text[i].failed = false;
+    }
+    memset(out.count, 0, sizeof out.count);
+    char *data = pc->data;
+    size_t cap = pc->cap;
+    memset(pc, 0, sizeof *pc);
+    pc->data = data;
+    pc->cap = cap;
+    pc->out = out;
+    run->spare[run->spares++] = pc;
+}
+
+/* ---- spans ----------------------------------------------------------------- */
+
+/* Stream bytes at hand for spans: [base, base + len) of the stream.  Either a
+ * piece (not owned) or a copy of what one reader consumed (`tee`: owned,
+ * filled by an input tap, bytes before `drop_to` no longer needed). */
+struct keep {
+    char *data;
+    size_t len, cap;
+    uint64_t base;
+    bool owned;
+    uint64_t drop_to;
+    size_t limit;           /* tee: at most this many bytes; the oldest go first */
+};
+
+static const char *keep_range(const struct keep *k, uint64_t from, uint64_t to)
+{
+    if (from < k->base || to > k->base + k->len || from > to)
+        return NULL;
+    return k->data + (from - k->base);
+}
+
+/* Input tap of a tee.  Compacts lazily (only when the buffer is full), so
+ * that dropping a delivered game costs nothing. */
+static void keep_tap(void *ctx, const void *data, size_t n)
+{
+    struct keep *k = ctx;
+    if (k->len + n > k->cap || k->len + n > k->limit) {
+        size_t d = k->drop_to > k->base ? (size_t)(k->drop_to - k->base) : 0;
+        if (d > k->len)
+            d = k->len;
+        size_t needed = k->len - d;
+        if (needed + n > k->limit) {   /* too long to keep: the oldest bytes go */
+            size_t excess = needed + n - k->limit;
+            d += excess < needed ? excess : needed;
+        }
+        memmove(k->data, k->data + d, k->len - d);
+        k->len -= d;
+        k->base += d;
+        if (k->len + n > k->cap) {
+            size_t cap = k->cap ? k->cap : READ_SIZE;
+            while (cap < k->len + n)
+                cap *= 2;
+            char *p = realloc(k->data, cap);
+            if (!p) {
+                /* nothing can be kept: spans touching these bytes are lost */
+                k->base += k->len + n;
+                k->len = 0;
+                return;
+            }
+            k->data = p;
+            k->cap = cap;
+        }
+    }
+    memcpy(k->data + k->len, data, n);
+    k->len += n;
+}
+
+/* Games reach `game` one read late, when the next game's start ends their span. */
+struct spanner {
+    arb_pgn_game games[2];
+    int cur;                /* games[cur] receives the next read */
+    bool pending;           /* games[cur ^ 1] waits for the end of its span */
+    uint64_t start;         /* where the pending (or next) game's span starts */
+};
+
+static void spanner_init(struct spanner *s, uint64_t origin)
+{
+    memset(s, 0, sizeof *s);
+    arb_pgn_game_init(&s->games[0]);
+    arb_pgn_game_init(&s->games[1]);
+    s->start = origin;
+}
+
+static void spanner_free(struct spanner *s)
+{
+    arb_pgn_game_free(&s->games[0]);
+    arb_pgn_game_free(&s->games[1]);
+}
+
+/* Hands the pending game to `game` with the span [start, end). */
+static void spanner_deliver(struct spanner *s, const struct keep *k, uint64_t end,
+                            const arb_pgn_parallel_ops *ops, void *state, arb_pgn_output *out)
+{
+    if (!s->pending)
+        return;
+    arb_pgn_game *h = &s->games[s->cur ^ 1];
+    const char *p = keep_range(k, s->start, end);
+    h->raw = p;
+    h->raw_len = p ? (size_t)(end - s->start) : 0;
+    h->raw_complete = p != NULL;
+    ops->game(state, h, out);
+    s->pending = false;
+    s->start = end;
+}
+
+/* The game just read into games[cur] ends the pending game's span; it
+ * becomes the pending one. */
+static void spanner_next(struct spanner *s, const struct keep *k, const arb_pgn_parallel_ops *ops,
+                         void *state, arb_pgn_output *out)
+{
+    spanner_deliver(s, k, s->games[s->cur].offset, ops, state, out);
+    s->pending = true;
+    s->cur ^= 1;
 }
 
 /* Reads one piece with its own reader, as a reader of the whole stream
@@ -128,10 +284,24 @@ static void read_piece(struct run *run, void *state, struct piece *pc, arb_pgn_g
     arb_status st;
     int rc;
     bool any = false, cut_in_tags = false;
-    while ((rc = arb_pgn_read(r, g, &st)) == ARB_PGN_READ_GAME) {
-        any = true;
-        cut_in_tags = g->end_reason == ARB_PGN_END_INPUT && !g->movetext_started;
-        run->ops->game(state, g, &pc->out);
+    if (run->spans) {
+        struct keep k = {.data = pc->data, .len = pc->len, .base = pc->offset};
+        struct spanner sp;
+        spanner_init(&sp, pc->offset);
+        while ((rc = arb_pgn_read(r, &sp.games[sp.cur], &st)) == ARB_PGN_READ_GAME) {
+            any = true;
+            const arb_pgn_game *cur = &sp.games[sp.cur];
+            cut_in_tags = cur->end_reason == ARB_PGN_END_INPUT && !cur->movetext_started;
+            spanner_next(&sp, &k, run->ops, state, &pc->out);
+        }
+        spanner_deliver(&sp, &k, pc->offset + pc->len, run->ops, state, &pc->out);
+        spanner_free(&sp);
+    } else {
+        while ((rc = arb_pgn_read(r, g, &st)) == ARB_PGN_READ_GAME) {
+            any = true;
+            cut_in_tags = g->end_reason == ARB_PGN_END_INPUT && !g->movetext_started;
+            run->ops->game(state, g, &pc->out);
+        }
     }
     if (rc == ARB_PGN_READ_FAILED || output_failed(&pc->out))
         pc->failed = true;
@@ -231,45 +401,75 @@ static int count_lines(const char *buf, size_t len)
 
 /* ---- one reader ------------------------------------------------------------------ */
 
+/* One reader emits at least this often (in input bytes), so that a caller
+ * that stops early (emit returns false) does not wait for the whole input. */
+#define EMIT_EVERY ((uint64_t)1 << 20)
+
 /* Reads the rest of `in` with one reader in this thread, emitting as it goes. */
 static int read_sequential(arb_input *in, const arb_pgn_reader_options *options,
-                           const arb_pgn_parallel_ops *ops, void *ctx, int line, uint64_t offset,
-                           arb_status *status)
+                           const arb_pgn_parallel_ops *ops, void *ctx, bool spans, int line,
+                           uint64_t offset, arb_status *status)
 {
+    /* spans: a copy of what the reader consumes, through an input tap */
+    struct keep k = {.base = offset, .owned = true, .drop_to = offset};
+    size_t max_game = options && options->max_game_bytes ? options->max_game_bytes
+                                                          : ARB_PGN_DEFAULT_MAX_GAME_BYTES;
+    k.limit = 2 * max_game + 4 * READ_SIZE;
+    if (spans)
+        arb_input_set_tap(in, keep_tap, &k);
     arb_pgn_reader *r = arb_pgn_reader_new(in, options);
     if (!r) {
+        free(k.data);
         status->code = 1;
         snprintf(status->message, sizeof status->message, "out of memory");
         return ARB_PGN_READ_FAILED;
     }
     arb_pgn_reader_set_origin(r, line, offset);
     void *state = ops->start ? ops->start(ctx) : ctx;
-    arb_pgn_game g;
-    arb_pgn_game_init(&g);
+    struct spanner sp;
+    spanner_init(&sp, offset);
     arb_pgn_output out;
     memset(&out, 0, sizeof out);
     int rc;
     bool stopped = false;
-    while ((rc = arb_pgn_read(r, &g, status)) == ARB_PGN_READ_GAME) {
-        ops->game(state, &g, &out);
+    uint64_t emitted_at = offset;
+    while ((rc = arb_pgn_read(r, &sp.games[sp.cur], status)) == ARB_PGN_READ_GAME) {
+        uint64_t at = sp.games[sp.cur].offset;
+        if (spans) {
+            spanner_next(&sp, &k, ops, state, &out);
+            k.drop_to = sp.start;
+        } else {
+            ops->game(state, &sp.games[sp.cur], &out);
+        }
         /* emit in batches: a game's output is usually far smaller than this */
-        if (out.text[0].len + out.text[1].len + out.text[2].len >= (256u << 10)) {
+        if (out.text[0].len + out.text[1].len + out.text[2].len >= (256u << 10)
+            || at - emitted_at >= EMIT_EVERY) {
+            emitted_at = at;
             if (output_failed(&out) || !ops->emit(ctx, &out)) {
                 stopped = true;
                 break;
             }
-            output_free(&out);
+            for (int i = 0; i < ARB_PGN_TEXTS; i++)
+                out.text[i].len = 0;      /* keep the memory for the next batch */
             memset(out.count, 0, sizeof out.count);
         }
+    }
+    if (spans && !stopped) {
+        /* the last game's span runs to the end of the stream, or after an
+         * input failure to the end of its own text */
+        const arb_pgn_game *h = &sp.games[sp.cur ^ 1];
+        uint64_t end = rc == ARB_PGN_READ_END ? k.base + k.len : h->offset + h->raw_len;
+        spanner_deliver(&sp, &k, end, ops, state, &out);
     }
     if (!stopped && !output_failed(&out) && !ops->emit(ctx, &out))
         stopped = true;
     bool oom = output_failed(&out);
     output_free(&out);
-    arb_pgn_game_free(&g);
+    spanner_free(&sp);
     if (ops->stop)
         ops->stop(state);
     arb_pgn_reader_free(r);
+    free(k.data);
     if (oom) {
         status->code = 1;
         snprintf(status->message, sizeof status->message, "out of memory");
@@ -301,17 +501,11 @@ static bool front_ready(const struct flight *f)
 static struct piece *join_pieces(struct run *run, struct piece *a, struct piece *b, void **state,
                                  arb_pgn_game *g)
 {
-    struct piece *m = calloc(1, sizeof *m);
+    struct piece *m = piece_new(run, a->len + b->len);
     if (!m)
         return NULL;
-    m->data = malloc(a->len + b->len + 1);
-    if (!m->data) {
-        free(m);
-        return NULL;
-    }
     memcpy(m->data, a->data, a->len);
     memcpy(m->data + a->len, b->data, b->len);
-    m->len = a->len + b->len;
     m->line = a->line;
     m->offset = a->offset;
     m->last = b->last;
@@ -340,15 +534,17 @@ static bool drain(struct run *run, struct flight *f, bool all, void **main_state
             struct piece *m = join_pieces(run, pc, f->p[1], main_state, g);
             if (!m)
                 return false;
-            piece_free(pc);
-            piece_free(f->p[1]);
+            piece_recycle(run, pc);
+            piece_recycle(run, f->p[1]);
             memmove(f->p + 1, f->p + 2, (f->n - 2) * sizeof *f->p);
             f->n--;
             f->p[0] = m;
             continue;
         }
-        bool ok = !pc->failed && run->ops->emit(run->ctx, &pc->out);
-        piece_free(pc);
+        bool ok = !pc->failed;
+        if (ok && !run->ops->emit(run->ctx, &pc->out))
+            ok = false, run->refused = true;
+        piece_recycle(run, pc);
         memmove(f->p, f->p + 1, --f->n * sizeof *f->p);
         if (!ok)
             return false;
@@ -389,15 +585,27 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
 {
     memset(status, 0, sizeof *status);
     int jobs = parallel ? parallel->jobs : 1;
-    size_t piece_size = parallel && parallel->piece_bytes ? parallel->piece_bytes : PIECE_SIZE;
+    /* 2 * jobs pieces are in flight: smaller pieces for more threads keep
+     * memory the same */
+    size_t piece_size = PIECE_SIZE;
+    if (jobs > 1 && IN_FLIGHT / (2 * (size_t)jobs) < piece_size)
+        piece_size = IN_FLIGHT / (2 * (size_t)jobs);
+    if (piece_size < READ_SIZE / 4)
+        piece_size = READ_SIZE / 4;
+    if (parallel && parallel->piece_bytes)
+        piece_size = parallel->piece_bytes;
     size_t search_limit = parallel && parallel->search_limit ? parallel->search_limit
                                                              : NO_BOUNDARY_LIMIT;
     if (search_limit < piece_size)
         search_limit = piece_size;
+    bool spans = parallel && parallel->raw_spans;
     if (jobs <= 1)
-        return read_sequential(in, options, ops, ctx, 1, 0, status);
+        return read_sequential(in, options, ops, ctx, spans, 1, 0, status);
 
-    struct run run = {.ops = ops, .ctx = ctx, .options = options, .name = arb_input_name(in)};
+    struct run run = {.ops = ops, .ctx = ctx, .options = options, .name = arb_input_name(in),
+                      .spans = spans};
+    run.spare = calloc(2 * (size_t)jobs + 2, sizeof *run.spare);
+    run.spare_cap = run.spare ? 2 * (size_t)jobs + 2 : 0;
     pthread_mutex_init(&run.mu, NULL);
     pthread_cond_init(&run.work, NULL);
     pthread_cond_init(&run.done, NULL);
@@ -467,14 +675,12 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
                 break;
             b = len;
         }
-        struct piece *pc = calloc(1, sizeof *pc);
-        if (!pc || !(pc->data = malloc(b + 1))) {
-            free(pc);
+        struct piece *pc = piece_new(&run, b);
+        if (!pc) {
             ok = false;
             break;
         }
         memcpy(pc->data, buf, b);
-        pc->len = b;
         pc->line = line;
         pc->offset = offset;
         pc->last = at_end && b == len;
@@ -523,6 +729,9 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
         pthread_join(threads[i], NULL);
     for (size_t i = 0; i < f.n; i++)
         piece_free(f.p[i]);
+    for (size_t i = 0; i < run.spares; i++)
+        piece_free(run.spare[i]);
+    free(run.spare);
     free(f.p);
     free(run.queue);
     free(threads);
@@ -534,7 +743,11 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
     pthread_cond_destroy(&run.done);
 
     int rc = ARB_PGN_READ_END;
-    if (!ok) {
+    if (!ok && run.refused) {
+        status->code = 0;              /* emit asked to stop */
+        status->message[0] = '\0';
+        rc = ARB_PGN_READ_FAILED;
+    } else if (!ok) {
         status->code = 1;
         snprintf(status->message, sizeof status->message,
                  started ? "out of memory or output refused" : "cannot start threads");
@@ -547,7 +760,7 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
             rc = ARB_PGN_READ_FAILED;
         } else {
             free(buf);
-            return read_sequential(in, options, ops, ctx, line, offset, status);
+            return read_sequential(in, options, ops, ctx, spans, line, offset, status);
         }
     }
     free(buf);

@@ -17,8 +17,25 @@
  * failure is reported where the text ends.  With jobs <= 1 everything is
  * read by one reader in the calling thread.
  *
- * Memory stays bounded: at most 2 * jobs pieces are in flight; a stream with
+ * Memory stays bounded: at most 2 * jobs pieces are in flight (by default
+ * 12 MiB of text in all, plus what `game` makes of it); a stream with
  * no boundary for search_limit bytes is read on by one reader.
+ *
+ * Spans (option raw_spans, for filters that pass games through byte for
+ * byte): each game reaches `game` with raw/raw_len set to its span, the bytes
+ * from its first token to the next game's first token (its text and the
+ * blank lines, escape lines or other white space after it); the first game's
+ * span also holds whatever precedes it.  The spans of all games are then the
+ * whole stream, byte for byte, except after an input failure (the last
+ * complete game's span ends with its own text) and for a stream without any
+ * game.  A game reaches `game` only once the next one has been read, so its
+ * span is known.  raw is NULL and raw_complete false when a span could not be
+ * kept: with one reader, a game longer than twice max_game_bytes, and the
+ * game before it (whose span ends where the long one starts).
+ *
+ * Stopping: when `emit` returns false the run ends soon after (the pieces in
+ * flight are dropped; one reader emits at least every MiB of input) and
+ * arb_pgn_read_parallel returns ARB_PGN_READ_FAILED with status.code 0.
  *
  * Threads: `start`, `game` and `stop` run in worker threads (each worker has
  * its own state from `start`); `emit` runs in the calling thread.  `game`
@@ -59,9 +76,11 @@ typedef struct arb_pgn_parallel_ops {
 
 typedef struct arb_pgn_parallel_options {
     int jobs;               /* worker threads; <= 1 reads in the calling thread */
-    size_t piece_bytes;     /* aim for pieces of this size; 0 means 4 MiB */
+    size_t piece_bytes;     /* aim for pieces of this size; 0 means 4 MiB, less with more
+                             * than 2 jobs (12 MiB of pieces in flight at most) */
     size_t search_limit;    /* read on with one reader after this much text without a
                              * boundary; 0 means 64 MiB */
+    bool raw_spans;         /* give every game its whole span as raw (see above) */
 } arb_pgn_parallel_options;
 
 /* Reads all of `in` (taken over and closed).  Returns ARB_PGN_READ_END when

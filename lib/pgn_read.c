@@ -8,6 +8,8 @@
 #include <strings.h>
 
 #include "fen.h"
+#include "notation.h"
+#include "pgn_detect.h"
 #include "san.h"
 
 /* Input is read in blocks of this size; the buffer holds the current game
@@ -36,10 +38,19 @@ struct arb_pgn_reader {
     arb_pgn_lexer lx;
     uint64_t keep_from;      /* stream offset of the current game's first byte */
     bool raw_dropped;        /* the game outgrew max_game_bytes: raw is not kept */
+    bool in_game;            /* the current game's first token was read */
     struct frame *frames;
     size_t frame_cap;
     char *scratch;
     size_t scratch_cap;
+    /* notation detection (pgn_detect.h): the main line's move tokens of the
+     * game being detected, where they stand, and the moves read */
+    arb_detector *detector;
+    arb_token *tokens;
+    arb_pgn_token_at *token_at;
+    uint64_t *token_offset;
+    arb_move *token_moves;
+    size_t token_count, token_cap;
 };
 
 /* State of the game being read. */
@@ -53,6 +64,14 @@ struct parse {
     uint64_t last_end;       /* end of the last token that belongs to the game */
     int marker_line, marker_col;
     bool oom;
+    /* national notations (notation.h, pgn_detect.h) */
+    const struct arb_notation *notation;  /* moves are read in it; NULL: SAN */
+    bool detect_on_failure;  /* a token SAN cannot read ends this pass and asks for detection */
+    bool needs_detection;    /* ... and one did */
+    bool collect;            /* collect the main line's move tokens instead of replaying */
+    size_t main_index;       /* main-line move tokens seen so far */
+    const arb_move *premoves;/* main-line moves the detection resolved already */
+    size_t premove_count;
 };
 
 arb_pgn_reader *arb_pgn_reader_new(arb_input *in, const arb_pgn_reader_options *options)
@@ -120,9 +139,15 @@ void arb_pgn_reader_free(arb_pgn_reader *r)
     if (!r)
         return;
     arb_input_close(r->in);
+    if (r->detector)
+        arb_pgn_autodetect_release(r->opt.autodetect, r->detector);
     free(r->buf);
     free(r->frames);
     free(r->scratch);
+    free(r->tokens);
+    free(r->token_at);
+    free(r->token_offset);
+    free(r->token_moves);
     free(r);
 }
 
@@ -143,7 +168,9 @@ static bool refill(arb_pgn_reader *r)
     if (r->eof)
         return true;
     uint64_t lex_at = arb_pgn_lexer_offset(&r->lx);
-    if (r->keep_from > lex_at)
+    /* blank lines and padding between games are not kept: memory is bounded
+     * by the largest game, not by the gaps (a gzip bomb of zeros) */
+    if (r->keep_from > lex_at || !r->in_game)
         r->keep_from = lex_at;
     if (r->len - (r->keep_from - r->base) >= r->opt.max_game_bytes && r->keep_from < lex_at) {
         /* the game is too long to keep for pass-through: keep reading it */
@@ -297,6 +324,78 @@ static void move_error(struct parse *p, const arb_pgn_token *tok, const arb_posi
     }
 }
 
+/* Appends up to 16 moves, written in a notation, to msg. */
+static void list_moves_in(const arb_notation *n, const arb_position *pos, const arb_movelist *list, char *msg,
+                          size_t cap)
+{
+    size_t o = strlen(msg);
+    for (int i = 0; i < list->count && i < 16; i++) {
+        char text[ARB_NOTATION_MAX];
+        arb_notation_write(n, pos, list->moves[i], text);
+        int w = snprintf(msg + o, cap - o, "%s%s", i ? ", " : "", text);
+        if (w < 0 || (size_t)w >= cap - o)
+            return;
+        o += (size_t)w;
+    }
+    if (list->count > 16)
+        snprintf(msg + o, cap - o, ", ...");
+}
+
+/* A move that does not read in a national notation: the move number as a
+ * game score writes it (23...), the token as written, and the legal moves
+ * in the same notation. */
+static void notation_error(struct parse *p, const arb_pgn_token *tok, const arb_position *pos,
+                           const arb_notation *n, int code)
+{
+    char text[64], number[16], expected[400] = "";
+    quote(tok, text, sizeof text);
+    arb_pgn_move_number(pos, number);
+    const arb_locale *loc = arb_notation_locale(n);
+    const char *name = arb_locale_code(loc);
+    arb_move m;
+    arb_movelist cand;
+    cand.count = 0;
+    arb_notation_read(n, pos, tok->text, tok->len, &m, NULL, &cand);
+    if (cand.count == 0 && code != ARB_SAN_SYNTAX)
+        arb_generate_legal(pos, &cand);
+    switch (code) {
+    case ARB_SAN_SYNTAX: {
+        static const char *const kinds[] = {"", "knight", "bishop", "rook", "queen", "king"};
+        size_t o = 0;
+        for (int k = ARB_KING; k >= ARB_KNIGHT && o < sizeof expected; k--) {
+            int w = snprintf(expected + o, sizeof expected - o, "%s%s %s", o ? ", " : "", kinds[k],
+                             arb_locale_piece(loc, k, 0));
+            if (w < 0)
+                break;
+            o += (size_t)w;
+        }
+        error_at(p, tok->line, tok->col, "%s %s is not a move in %s notation, expected a move written with its "
+                 "letters (%s)", number, text, name, expected);
+        return;
+    }
+    case ARB_SAN_AMBIGUOUS:
+        list_moves_in(n, pos, &cand, expected, sizeof expected);
+        error_at(p, tok->line, tok->col, "%s %s is ambiguous in %s notation, expected one of %s", number, text,
+                 name, expected);
+        return;
+    case ARB_SAN_BAD_PROMOTION:
+        list_moves_in(n, pos, &cand, expected, sizeof expected);
+        error_at(p, tok->line, tok->col, "%s %s is a bad or missing promotion in %s notation, expected one of %s",
+                 number, text, name, expected);
+        return;
+    default:
+        if (cand.count == 0) {
+            error_at(p, tok->line, tok->col, "%s %s is played after the game ended in %s, expected a termination "
+                     "marker", number, text, arb_in_check(pos) ? "checkmate" : "stalemate");
+            return;
+        }
+        list_moves_in(n, pos, &cand, expected, sizeof expected);
+        error_at(p, tok->line, tok->col, "%s %s is an illegal move in %s notation, expected one of %s", number,
+                 text, name, expected);
+        return;
+    }
+}
+
 /* ---- text ---------------------------------------------------------------- */
 
 /* Clean UTF-8 for a string or comment token, in the reader's scratch space
@@ -348,7 +447,7 @@ static const char *token_text(struct parse *p, const arb_pgn_token *tok, bool co
 
 static void add_comment(struct parse *p, const arb_pgn_token *tok)
 {
-    if (p->r->opt.tags_only)
+    if (p->r->opt.tags_only || p->collect)   /* the pass that follows keeps them */
         return;
     size_t len;
     const char *text = token_text(p, tok, true, &len);
@@ -479,11 +578,69 @@ static bool looks_like_coordinates(const arb_pgn_token *tok)
         && t[1] <= '8' && t[2] >= 'a' && t[2] <= 'h' && t[3] >= '1' && t[3] <= '8';
 }
 
+/* A scoresheet mark standing after a move ("e.p.", "a.p.", "(=)"), which the
+ * lexer cuts into pieces ("e" "." "p" "."): the whole word from the token to
+ * the next white space is asked of the notation, and consumed when it is a
+ * mark.  Returns the ARB_SPEC_* mark, or 0. */
+static unsigned notation_mark(struct parse *p, const arb_pgn_token *tok)
+{
+    arb_pgn_reader *r = p->r;
+    size_t start = (size_t)(tok->offset - r->lx.base), end = start + tok->len;
+    for (;;) {
+        while (end < r->lx.end && (unsigned char)r->lx.buf[end] > ' ' && !strchr("{}()[];\"", r->lx.buf[end]))
+            end++;
+        if (end < r->lx.end || r->lx.eof || end - start > 16)
+            break;
+        if (!refill(r))   /* the word reaches the end of the window: read on */
+            break;
+        start = (size_t)(tok->offset - r->lx.base);
+    }
+    if (end - start > 16)
+        return 0;
+    unsigned mark = arb_notation_extra(p->notation, r->lx.buf + start, end - start);
+    if (mark && r->lx.pos < end) {
+        r->lx.pos = end;
+        p->last_end = r->lx.base + end;
+    }
+    return mark;
+}
+
+/* The last square named in a token, or -1. */
+static int token_square(const arb_pgn_token *tok)
+{
+    int sq = -1;
+    for (size_t i = 0; i + 1 < tok->len; i++)
+        if (tok->text[i] >= 'a' && tok->text[i] <= 'h' && tok->text[i + 1] >= '1' && tok->text[i + 1] <= '8')
+            sq = arb_square(tok->text[i] - 'a', tok->text[i + 1] - '1');
+    return sq;
+}
+
+/* What stands in for a main-line move that cannot be replayed when the
+ * caller asked to go on (skip_bad_moves): the only legal move of the piece
+ * written to the square written (a wrong disambiguation), else a null move
+ * so that the turn passes, or ARB_MOVE_NONE (drop the token) when the side
+ * to move is in check and may not pass. */
+static arb_move replacement(const arb_position *pos, const arb_pgn_token *tok, int code)
+{
+    arb_move m;
+    arb_movelist cand;
+    cand.count = 0;
+    arb_san_parse(pos, tok->text, tok->len, &m, &cand);
+    int to = token_square(tok);
+    if (code == ARB_SAN_ILLEGAL && cand.count == 1 && arb_move_to(cand.moves[0]) == to)
+        return cand.moves[0];
+    return arb_in_check(pos) ? ARB_MOVE_NONE : ARB_MOVE_NULL;
+}
+
 static void play_move(struct parse *p, const arb_pgn_token *tok)
 {
     struct frame *f = &p->r->frames[p->depth];
     const arb_position *pos = &f->pos[f->cur];
     arb_move m;
+    bool draw_offer = false;   /* "Tb1=": an offer glued to the move */
+    size_t main_index = 0;     /* 1 + which of the detection's moves this token is */
+    if (p->premove_count && p->depth == 0)
+        main_index = ++p->main_index;
     if (is_null_move(tok)) {
         if (p->depth == 0 && !p->r->opt.null_moves_in_main_line) {
             error_at(p, tok->line, tok->col,
@@ -498,13 +655,57 @@ static void play_move(struct parse *p, const arb_pgn_token *tok)
             return;
         }
         m = ARB_MOVE_NULL;
+    } else if (main_index > 0 && main_index <= p->premove_count) {
+        /* already read by the notation detection */
+        m = p->premoves[main_index - 1];
+        if (m == ARB_MOVE_NONE) {
+            /* a mark of the move before: "e.p.", or a draw offer, which is kept */
+            if (p->notation && (arb_notation_extra(p->notation, tok->text, tok->len) & ARB_SPEC_DRAW_OFFER)
+                && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
+                p->oom = true;
+            return;
+        }
+        draw_offer = tok->len > 1 && tok->text[tok->len - 1] == '=';
     } else {
-        int code = arb_san_parse(pos, tok->text, tok->len, &m, NULL);
+        const arb_notation *n = p->notation;
+        int code;
+        if (n) {
+            unsigned mark = notation_mark(p, tok);
+            if (mark) {
+                /* "exd6 e.p.": the mark belongs to the move before; an offer is kept */
+                if ((mark & ARB_SPEC_DRAW_OFFER) && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
+                    p->oom = true;
+                return;
+            }
+            arb_move_spec spec;
+            code = arb_notation_read(n, pos, tok->text, tok->len, &m, &spec, NULL);
+            draw_offer = code == ARB_SAN_OK && (spec.flags & ARB_SPEC_DRAW_OFFER);
+        } else {
+            code = arb_san_parse(pos, tok->text, tok->len, &m, NULL);
+        }
         if (code != ARB_SAN_OK) {
             /* coordinate notation (e2e4) shows up in engine output */
             if (!looks_like_coordinates(tok) || arb_uci_parse(pos, tok->text, tok->len, &m) != 0) {
-                move_error(p, tok, pos, code);
-                return;
+                if (p->detect_on_failure) {
+                    /* not SAN: the game's notation is to be detected */
+                    p->needs_detection = true;
+                    p->replay = false;
+                    return;
+                }
+                if (n)
+                    notation_error(p, tok, pos, n, code);
+                else
+                    move_error(p, tok, pos, code);
+                if (p->depth == 0 && p->r->opt.skip_bad_moves && !p->replay && !p->oom &&
+                    arb_count_legal(pos) > 0) {
+                    p->replay = true;
+                    p->g->skipped_moves++;
+                    m = replacement(pos, tok, code);
+                    if (m == ARB_MOVE_NONE)
+                        return; /* dropped: the side to move is in check */
+                } else {
+                    return;
+                }
             }
         }
     }
@@ -528,6 +729,8 @@ static void play_move(struct parse *p, const arb_pgn_token *tok)
             p->g->san_recorded = false;
         }
     }
+    if (draw_offer && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
+        p->oom = true;
 }
 
 static void open_variation(struct parse *p, const arb_pgn_token *tok)
@@ -585,6 +788,28 @@ static void unexpected(struct parse *p, const arb_pgn_token *tok, const char *wh
                  arb_pgn_token_kind_name(tok->kind), text, where, expected);
 }
 
+/* "(=)": a draw offer (FIDE Laws 8.1.5, C.12), not a variation.  Called
+ * right after the '(' was lexed; makes sure the two bytes after it are in
+ * the window. */
+static bool draw_offer_follows(struct parse *p)
+{
+    arb_pgn_reader *r = p->r;
+    while (r->lx.pos + 2 > r->lx.end && !r->lx.eof)
+        if (!refill(r))
+            break;
+    return r->lx.pos + 2 <= r->lx.end && r->lx.buf[r->lx.pos] == '=' && r->lx.buf[r->lx.pos + 1] == ')';
+}
+
+/* Consumes "=)" and records the offer as the comment "(=)", which is how
+ * pgnconv writes it back ({(=)} after the move). */
+static void add_draw_offer(struct parse *p, const arb_pgn_token *tok)
+{
+    p->r->lx.pos += 2;
+    p->last_end = tok->end_offset + 2;
+    if (!arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
+        p->oom = true;
+}
+
 /* One movetext token while replaying. */
 static void movetext_token(struct parse *p, const arb_pgn_token *tok)
 {
@@ -596,7 +821,12 @@ static void movetext_token(struct parse *p, const arb_pgn_token *tok)
         if (!arb_pgn_game_add_nag(p->g, tok->value, tok->line, tok->col))
             p->oom = true;
         break;
-    case ARB_PGN_TOK_RAV_OPEN: open_variation(p, tok); break;
+    case ARB_PGN_TOK_RAV_OPEN:
+        if (draw_offer_follows(p))
+            add_draw_offer(p, tok);
+        else
+            open_variation(p, tok);
+        break;
     case ARB_PGN_TOK_RAV_CLOSE: close_variation(p, tok); break;
     case ARB_PGN_TOK_TAG_OPEN:
         unexpected(p, tok, "inside movetext (a tag line must start a line)",
@@ -726,6 +956,8 @@ static bool skip_game(struct parse *p)
         p->last_end = tok.end_offset;
         if (k == ARB_PGN_TOK_RESULT) {
             p->g->result = tok.value;
+            p->marker_line = tok.line;   /* for a Result tag contradiction */
+            p->marker_col = tok.col;
             return true;
         }
     }
@@ -759,7 +991,7 @@ static void finish_game(struct parse *p, const arb_pgn_token *end_tok)
     arb_pgn_game *g = p->g;
     if (!p->in_moves)
         setup_start(p);
-    if (p->depth > 0 && g->error_count == 0) {
+    if (p->depth > 0 && g->error_count == 0 && !p->collect) {
         struct frame *f = &p->r->frames[p->depth];
         if (end_tok->kind == ARB_PGN_TOK_RESULT)
             error_at(p, end_tok->line, end_tok->col,
@@ -801,8 +1033,11 @@ static void finish_game(struct parse *p, const arb_pgn_token *end_tok)
 static bool starts_new_game(const struct parse *p, const arb_pgn_token *tok, int line_before)
 {
     if (tok->value != 1 || tok->dots > 1 || !(tok->flags & ARB_PGN_TF_LINE_FIRST)
-        || tok->line <= line_before + 1 || p->depth != 0 || !p->in_moves || !p->replay
-        || p->g->main_line_plies == 0)
+        || tok->line <= line_before + 1 || p->depth != 0 || !p->in_moves)
+        return false;
+    if (p->collect)   /* no positions: past the first move pair */
+        return p->main_index >= 2;
+    if (!p->replay || p->g->main_line_plies == 0)
         return false;
     const struct frame *f = &p->r->frames[0];
     return f->pos[f->cur].fullmove_number > 1;
@@ -820,13 +1055,232 @@ static int input_failure(arb_pgn_reader *r, arb_status *status)
     return ARB_PGN_READ_FAILED;
 }
 
+/* ---- notation detection ------------------------------------------------ */
+
+/* How one pass over a game reads it (see arb_pgn_read). */
+struct pass {
+    const struct arb_notation *notation;
+    bool detect_on_failure;
+    bool collect;
+    const arb_move *premoves;
+    size_t premove_count;
+    bool needs_detection;    /* out */
+    bool first_line_first;   /* out: the game's first token opened its line */
+};
+
+static bool add_collected(arb_pgn_reader *r, const arb_pgn_token *tok)
+{
+    if (r->token_count == r->token_cap) {
+        size_t cap = r->token_cap ? 2 * r->token_cap : 256;
+        arb_token *t = realloc(r->tokens, cap * sizeof *t);
+        if (t)
+            r->tokens = t;
+        arb_pgn_token_at *at = realloc(r->token_at, cap * sizeof *at);
+        if (at)
+            r->token_at = at;
+        uint64_t *off = realloc(r->token_offset, cap * sizeof *off);
+        if (off)
+            r->token_offset = off;
+        arb_move *mv = realloc(r->token_moves, cap * sizeof *mv);
+        if (mv)
+            r->token_moves = mv;
+        if (!t || !at || !off || !mv)
+            return false;
+        r->token_cap = cap;
+    }
+    size_t i = r->token_count++;
+    r->tokens[i].len = tok->len;
+    r->token_offset[i] = tok->offset;   /* the text may move until the game is read */
+    r->token_at[i].line = tok->line;
+    r->token_at[i].col = tok->col;
+    return true;
+}
+
+/* Collecting: the main line's move tokens, as the replay would meet them. */
+static void collect_token(struct parse *p, const arb_pgn_token *tok)
+{
+    switch (tok->kind) {
+    case ARB_PGN_TOK_SYMBOL:
+        if (p->depth == 0) {
+            p->main_index++;
+            if (!add_collected(p->r, tok))
+                p->oom = true;
+        }
+        break;
+    case ARB_PGN_TOK_RAV_OPEN:
+        if (draw_offer_follows(p)) {
+            p->r->lx.pos += 2;
+            p->last_end = tok->end_offset + 2;
+        } else {
+            p->depth++;
+        }
+        break;
+    case ARB_PGN_TOK_RAV_CLOSE:
+        if (p->depth > 0)
+            p->depth--;
+        break;
+    default: break;
+    }
+}
+
+static int read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct pass *plan);
+
+/* Back to the first token of the game just read, for another pass; false
+ * when its text is no longer in the buffer (longer than max_game_bytes). */
+static bool rewind_game(arb_pgn_reader *r, const arb_pgn_game *g, bool line_first)
+{
+    if (r->raw_dropped || g->offset < r->base || g->line <= 0)
+        return false;
+    r->lx.pos = (size_t)(g->offset - r->base);
+    r->lx.line = g->line;
+    r->lx.line_start = g->offset - (uint64_t)(g->col - 1);
+    r->lx.col_adjust = 0;
+    r->lx.line_has_token = !line_first;
+    return true;
+}
+
+/* Puts the game's last diag first (the detection's verdict comes before the
+ * messages of the replay it led to). */
+static void diag_to_front(arb_pgn_game *g)
+{
+    if (g->diag_count < 2)
+        return;
+    arb_pgn_diag last = g->diags[g->diag_count - 1];
+    memmove(g->diags + 1, g->diags, (g->diag_count - 1) * sizeof *g->diags);
+    g->diags[0] = last;
+}
+
+/* A game that needs its notation detected: collect its main line, detect,
+ * read it again in the notation found. */
+static int read_detected(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, bool line_first, bool collected)
+{
+    arb_pgn_autodetect *a = r->opt.autodetect;
+    struct pass plain = {0};
+    if (!collected) {
+        struct pass collect = {.collect = true};
+        r->token_count = 0;
+        if (!rewind_game(r, g, line_first)) {
+            arb_pgn_game_add_diag(g, ARB_PGN_ERROR, g->line, g->col,
+                                  "game longer than %zu bytes, expected a shorter one to detect its notation",
+                                  r->opt.max_game_bytes);
+            return ARB_PGN_READ_GAME;
+        }
+        int rc = read_pass(r, g, status, &collect);
+        if (rc != ARB_PGN_READ_GAME)
+            return rc;
+        line_first = collect.first_line_first;
+    }
+    bool resolvable = r->token_count > 0 && g->error_count == 0 && !r->raw_dropped;
+    if (resolvable && !r->detector && !(r->detector = arb_pgn_autodetect_acquire(a))) {
+        arb_status st = {ARB_INPUT_NO_MEMORY, g->line, g->col, "out of memory"};
+        input_failed(r, &st);
+        *status = st;
+        return ARB_PGN_READ_FAILED;
+    }
+    arb_pgn_detected det;
+    memset(&det, 0, sizeof det);
+    det.severity = -1;
+    if (resolvable) {
+        for (size_t i = 0; i < r->token_count; i++)
+            r->tokens[i].text = r->buf + (r->token_offset[i] - r->base);
+        arb_pgn_autodetect_game(a, r->detector, g, &g->start, r->tokens, r->token_at, r->token_count,
+                                r->token_moves, &det);
+        plain.notation = det.notation;
+        plain.premoves = r->token_moves;
+        plain.premove_count = det.resolved;
+    }
+    if (!rewind_game(r, g, line_first)) {
+        arb_pgn_game_add_diag(g, ARB_PGN_ERROR, g->line, g->col,
+                              "game longer than %zu bytes, expected a shorter one to detect its notation",
+                              r->opt.max_game_bytes);
+        return ARB_PGN_READ_GAME;
+    }
+    int rc = read_pass(r, g, status, &plain);
+    if (rc != ARB_PGN_READ_GAME)
+        return rc;
+    if (g->error_count > 0 && det.alike_count > 1) {
+        /* the main line reads alike in several notations, a variation does
+         * not: keep the notations that read the whole game */
+        bool ok[40] = {false};
+        bool any = false;
+        for (size_t i = 1; i < det.alike_count; i++) {
+            plain.notation = det.alike[i];
+            if (!rewind_game(r, g, line_first) || (rc = read_pass(r, g, status, &plain)) != ARB_PGN_READ_GAME)
+                return rc;
+            any |= ok[i] = g->error_count == 0;
+        }
+        if (any)
+            arb_pgn_detected_narrow(&det, ok);
+        plain.notation = det.notation;
+        if (!rewind_game(r, g, line_first) || (rc = read_pass(r, g, status, &plain)) != ARB_PGN_READ_GAME)
+            return rc;
+    }
+    if (det.label[0] && !(g->notation = arb_pgn_game_strdup(g, det.label, strlen(det.label))))
+        goto oom;
+    if (det.severity >= 0) {
+        if (!arb_pgn_game_add_diag(g, det.severity, det.line, det.col, "%s", det.message))
+            goto oom;
+        diag_to_front(g);
+    }
+    if (r->opt.mark_notation && g->notation && !arb_pgn_game_set_tag(g, "Notation", g->notation))
+        goto oom;
+    return rc;
+oom:;
+    arb_status st = {ARB_INPUT_NO_MEMORY, g->line, g->col, "out of memory"};
+    input_failed(r, &st);
+    *status = st;
+    return ARB_PGN_READ_FAILED;
+}
+
+/* Pass 1 reads as the options say; with auto-detection it collects the main
+ * line (every game) or stops at a token SAN cannot read (only such games),
+ * and read_detected does the rest. */
 int arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
+{
+    struct pass plan = {.notation = r->opt.notation};
+    arb_pgn_autodetect *a = r->opt.autodetect;
+    if (!a || r->opt.notation || r->opt.tags_only) {
+        int rc = read_pass(r, g, status, &plan);
+        if (rc == ARB_PGN_READ_GAME && r->opt.notation && !r->opt.tags_only) {
+            g->notation = arb_locale_code(arb_notation_locale(r->opt.notation));
+            if (r->opt.mark_notation && g->movetext_started && !arb_pgn_game_set_tag(g, "Notation", g->notation)) {
+                arb_status st = {ARB_INPUT_NO_MEMORY, g->line, g->col, "out of memory"};
+                input_failed(r, &st);
+                *status = st;
+                return ARB_PGN_READ_FAILED;
+            }
+        }
+        return rc;
+    }
+    bool every = arb_pgn_autodetect_when(a) == ARB_PGN_DETECT_EVERY_GAME;
+    plan.collect = every;
+    plan.detect_on_failure = !every;
+    r->token_count = 0;
+    int rc = read_pass(r, g, status, &plan);
+    if (rc != ARB_PGN_READ_GAME || !(every || plan.needs_detection))
+        return rc;
+    if (every && (r->token_count == 0 || g->error_count > 0)) {
+        /* nothing to detect: read the game as SAN */
+        if (!rewind_game(r, g, plan.first_line_first))
+            return rc;
+        struct pass san = {0};
+        return read_pass(r, g, status, &san);
+    }
+    return read_detected(r, g, status, plan.first_line_first, every);
+}
+
+/* One pass over one game. */
+static int read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct pass *plan)
 {
     arb_pgn_game_reset(g);
     g->source = arb_input_name(r->in);
     r->keep_from = arb_pgn_lexer_offset(&r->lx);
     r->raw_dropped = false;
-    struct parse p = {.r = r, .g = g, .replay = !r->opt.tags_only};
+    r->in_game = false;
+    struct parse p = {.r = r, .g = g, .replay = !r->opt.tags_only && !plan->collect,
+                      .notation = plan->notation, .detect_on_failure = plan->detect_on_failure,
+                      .collect = plan->collect, .premoves = plan->premoves,
+                      .premove_count = plan->premove_count};
     g->san_recorded = r->opt.record_san && !r->opt.tags_only;
     bool started = false;
     arb_pgn_token tok;
@@ -852,10 +1306,12 @@ int arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
             if (k == ARB_PGN_TOK_ESCAPE)
                 continue;
             started = true;
+            r->in_game = true;
             g->line = tok.line;
             g->col = tok.col;
             g->offset = tok.offset;
             r->keep_from = tok.offset;
+            plan->first_line_first = tok.flags & ARB_PGN_TF_LINE_FIRST;
         }
         switch (k) {
         case ARB_PGN_TOK_ESCAPE: break;
@@ -903,8 +1359,17 @@ int arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
         }
         if (p.replay)
             movetext_token(&p, &tok);
-        p.last_end = tok.end_offset;
-        if (g->error_count > 0) {
+        else if (p.collect)
+            collect_token(&p, &tok);
+        if (p.last_end < tok.end_offset)   /* "(=)" already took the bytes after '(' */
+            p.last_end = tok.end_offset;
+        if (p.needs_detection) {
+            /* read_detected goes back to the game's start from here */
+            plan->needs_detection = true;
+            return ARB_PGN_READ_GAME;
+        }
+        /* moves passed over on request (skip_bad_moves) do not end the game */
+        if (g->error_count > g->skipped_moves) {
             if (!skip_game(&p) && r->failed)
                 return input_failure(r, status);
             finish_game(&p, &tok);

@@ -44,7 +44,9 @@
  * position; Variant "Chess960" (also "chess 960", "Fischerandom",
  * "Freestyle") makes castling follow the FEN's rook files.  Other variants
  * are errors.  Null moves ("--", "Z0") are accepted in variations, and in
- * the main line when the option says so.
+ * the main line when the option says so.  A draw offer written "(=)" after a
+ * move (FIDE Laws 8.1.5, C.12) becomes a comment item "(=)", as pgnconv writes
+ * it back.
  *
  * Errors: a game with errors is still returned, with error_count > 0, every
  * message in diags (position plus "what, expected what"), the items read up
@@ -85,6 +87,25 @@ typedef struct arb_pgn_reader_options {
     bool null_moves_in_main_line; /* accept -- / Z0 outside variations */
     bool tags_only;               /* do not replay: items stay empty (fast tag filters) */
     bool record_san;              /* store each move's canonical SAN in its item */
+    /* Go on after a main-line move that cannot be replayed (an arbiter's
+     * --continue): the error is reported as usual and counted in
+     * g->skipped_moves; the only legal move of the same piece to the square
+     * written replaces it, else the turn passes (a null move item), or, when
+     * the side to move is in check, the token is dropped.  Moves after the
+     * end of the game (mate, stalemate) still end the replay. */
+    bool skip_bad_moves;
+    /* Read moves in this notation (notation.h: a locale's letters and the
+     * forms of FIDE Appendix C) instead of SAN; tokens that only mark the
+     * move before them ("e.p.", "(=)") are understood.  NULL: SAN (and
+     * coordinates such as e2e4).  Must outlive the reader. */
+    const struct arb_notation *notation;
+    /* Detect each game's notation (pgn_detect.h) when notation is NULL:
+     * every game, or only games with a token SAN cannot read.  Shared by
+     * every reader of a run; must outlive them. */
+    struct arb_pgn_autodetect *autodetect;
+    /* Record the notation the moves were read in (g->notation, when not
+     * plain SAN) as a tag [Notation "ro"], replacing one already there. */
+    bool mark_notation;
     size_t max_game_bytes;        /* longest game text kept; 0 means the default */
 } arb_pgn_reader_options;
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation.h"
 #include "san.h"
 
 struct arb_pgn_writer {
@@ -145,6 +146,13 @@ static int roster_index(const char *name)
     return strcmp(name, roster[i]) == 0 ? i : -1;
 }
 
+static int by_name_then_order(const void *a, const void *b)
+{
+    const arb_pgn_tag *x = *(const arb_pgn_tag *const *)a, *y = *(const arb_pgn_tag *const *)b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x > y) - (x < y);   /* both point into g->tags */
+}
+
 static void write_tags(arb_pgn_writer *w, const arb_pgn_game *g, int result)
 {
     if (w->sorted_cap < g->tag_count) {
@@ -168,12 +176,17 @@ static void write_tags(arb_pgn_writer *w, const arb_pgn_game *g, int result)
         }
         /* insertion sort: a handful of tags, mostly in order already */
         size_t j = n++;
-        while (j > 0 && strcmp(w->sorted[j - 1]->name, t->name) > 0) {
+        while (j > 0 && j + 16 >= n && strcmp(w->sorted[j - 1]->name, t->name) > 0) {
             w->sorted[j] = w->sorted[j - 1];
             j--;
         }
         w->sorted[j] = t;
     }
+    /* past 16 tags, insertion sort turns quadratic (100,000 tags in reverse
+     * order took half a minute): the run above is only partly sorted, qsort
+     * finishes it, stable through the tags' order in the game */
+    if (n > 16)
+        qsort(w->sorted, n, sizeof *w->sorted, by_name_then_order);
     for (int i = 0; i < 6; i++)
         put_tag(w, roster[i], values[i] ? values[i] : roster_default[i]);
     put_tag(w, "Result", arb_pgn_result_text(result));
@@ -295,6 +308,11 @@ static size_t move_text(const arb_pgn_writer *w, const arb_position *before, arb
     switch (w->opt.notation) {
     case ARB_PGN_NOTATION_LAN: return arb_lan_write(before, move, buf);
     case ARB_PGN_NOTATION_UCI: return arb_uci_write(before, move, buf);
+    case ARB_PGN_NOTATION_FAN: return arb_fan_write(before, move, ARB_FAN_WHITE, buf);
+    case ARB_PGN_NOTATION_LOCALE:
+        if (w->opt.locale)
+            return arb_notation_write(w->opt.locale, before, move, buf);
+        return arb_san_write(before, move, buf);
     default: return arb_san_write(before, move, buf);
     }
 }
@@ -340,7 +358,7 @@ static void write_movetext(arb_pgn_writer *w, const arb_pgn_game *g, int result)
                 join = JOIN_KEEP;
             }
             if (replay) {
-                char text[ARB_SAN_MAX + 8];
+                char text[ARB_NOTATION_MAX > ARB_SAN_MAX + 8 ? ARB_NOTATION_MAX : ARB_SAN_MAX + 8];
                 size_t n = move_text(w, &wk->before, it->move, text);
                 put_word(w, text, n, join);
             } else {

@@ -17,7 +17,7 @@
  *   - the termination marker, equal to the Result tag; a blank line.
  *
  * Reading the output again gives the same game, and writing that gives the
- * same bytes.
+ * same bytes (in FAN and locale notations, when read in that notation).
  *
  * Ownership: the writer owns its output buffer; the text returned by
  * arb_pgn_write_game is valid until the next call or arb_pgn_writer_free.
@@ -31,11 +31,15 @@
 enum arb_pgn_notation {
     ARB_PGN_NOTATION_SAN = 0,  /* Nf3, exd8=Q+ */
     ARB_PGN_NOTATION_LAN,      /* Ng1-f3, e7xd8=Q+ */
-    ARB_PGN_NOTATION_UCI       /* g1f3, e7d8q */
+    ARB_PGN_NOTATION_UCI,      /* g1f3, e7d8q */
+    ARB_PGN_NOTATION_FAN,      /* ♘f3, exd8=♕+ (figurines, notation.h arb_fan_write) */
+    ARB_PGN_NOTATION_LOCALE    /* SAN in a locale's letters: Cf3, exd8D+ (options.locale) */
 };
 
 typedef struct arb_pgn_write_options {
     int notation;              /* enum arb_pgn_notation */
+    const struct arb_notation *locale;  /* ARB_PGN_NOTATION_LOCALE: its letters (notation.h);
+                                         * must outlive the writer */
     bool strip_comments;
     bool strip_variations;
     bool strip_nags;

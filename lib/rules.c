@@ -117,6 +117,20 @@ int arb_history_occurrences(const arb_history *h, size_t i)
     return occurrences_of(h, i, h->keys[i], h->clocks[i]);
 }
 
+int arb_history_cycle_occurrences(const arb_history *h, size_t i)
+{
+    if (i >= h->count)
+        return 0;
+    /* walk back while every position equals the one four plies earlier: each
+     * player is moving back and forth; the run covers (run + 3) / 4 earlier
+     * occurrences of position i */
+    size_t stop = h->clocks[i] >= i ? 0 : i - h->clocks[i];
+    size_t j = i;
+    while (j >= stop + 4 && h->keys[j] == h->keys[j - 4])
+        j--;
+    return 1 + (int)((i - j + 3) / 4);
+}
+
 arb_claims arb_claims_available(const arb_history *h, const arb_position *pos)
 {
     arb_claims c = {0};

@@ -52,6 +52,12 @@ void arb_history_pop(arb_history *h, size_t plies);
  * (9.2.2: same player to move, same pieces, same castling and e.p. rights). */
 int arb_history_occurrences(const arb_history *h, size_t i);
 
+/* How many times the position at index i has occurred in an unbroken cycle
+ * of both players moving back and forth (every position equal to the one
+ * four plies before it): the 2014 Laws' fivefold repetition "for at least
+ * five consecutive alternate moves by each player". */
+int arb_history_cycle_occurrences(const arb_history *h, size_t i);
+
 typedef struct arb_claims {
     bool threefold_now;       /* 9.2.1.2: the last position has occurred 3 times */
     bool threefold_by_move;   /* 9.2.1.1: a legal move would make it occur 3 times */

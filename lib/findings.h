@@ -1,0 +1,186 @@
+/* findings.h — what pgnlint reports: named checks with stable codes, one
+ * record per irregularity, and the two output forms (text for people, JSON
+ * Lines for programs).
+ *
+ * A check's code ("illegal-move") never changes once published: scripts
+ * filter on it.  The FIDE article a finding cites comes from the rule profile
+ * in force (profile.h), because article numbers differ between editions of
+ * the Laws; the finding stores the text it was given.
+ *
+ * Severity: error — the record is wrong (an illegal move, a result the board
+ * contradicts); warning — doubtful (a malformed Date tag, a draw agreed too
+ * early); info — facts an arbiter wants to know (the draw claim that was
+ * available, a draw offer recorded).
+ *
+ * Ownership: an arb_lint_report owns its findings array; arb_lint_report_reset
+ * empties it keeping the memory.  The strings white/black/round/source point
+ * into the game that was checked and are valid as long as that game is.
+ * Formatting appends to an arb_strbuf owned by the caller.  Nothing here
+ * keeps global state; distinct reports may be used from distinct threads.
+ */
+#ifndef ARB_FINDINGS_H
+#define ARB_FINDINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "locales.h"
+#include "san.h"
+#include "strbuf.h"
+
+enum arb_check {
+    ARB_CHECK_ILLEGAL_MOVE = 0, /* 3.1-3.10, 7.5.1: no legal move matches the token */
+    ARB_CHECK_AMBIGUOUS_MOVE,   /* C.10: several legal moves match */
+    ARB_CHECK_BAD_TOKEN,        /* C, PGN 8.2: not a move, number, comment, NAG or marker */
+    ARB_CHECK_MOVES_AFTER_END,  /* 5.1.1 5.2.1 5.2.2 9.6.1 9.6.2: moves after the game ended */
+    ARB_CHECK_RESULT_MISMATCH,  /* 8.7, PGN 8.2.6: result contradicts marker or board */
+    ARB_CHECK_DRAW_CLAIM,       /* 9.2, 9.3: which claim was available, or agreement 5.2.3 */
+    ARB_CHECK_EARLY_AGREEMENT,  /* 5.2.3, 9.1.1: draw agreed before it was allowed */
+    ARB_CHECK_DRAW_OFFER,       /* 8.1.5, 9.1.2.2: (=) recorded */
+    ARB_CHECK_FEN_INVALID,      /* 3.10.3, 7.2.1: SetUp/FEN position illegal */
+    ARB_CHECK_CHESS960_START,   /* Guidelines II.2: not a Chess960 start array */
+    ARB_CHECK_CASTLING_960,     /* Guidelines II.3: castling written or made against II.3 */
+    ARB_CHECK_TAG_MISSING,      /* PGN 8.1.1: Seven Tag Roster incomplete */
+    ARB_CHECK_TAG_FORMAT,       /* PGN 8.1.1: malformed or duplicate tag */
+    ARB_CHECK_COUNT
+};
+
+/* "illegal-move", ...; NULL outside the range. */
+const char *arb_check_code(int check);
+/* The check with this code, or -1. */
+int arb_check_parse(const char *code);
+
+enum arb_severity { ARB_SEVERITY_INFO = 0, ARB_SEVERITY_WARNING, ARB_SEVERITY_ERROR };
+/* "info", "warning", "error" */
+const char *arb_severity_name(int severity);
+
+/* How a game ended, as pgnlint's JSON reports it. */
+enum arb_termination {
+    ARB_TERM_CHECKMATE = 0,
+    ARB_TERM_STALEMATE,
+    ARB_TERM_DEAD_POSITION,
+    ARB_TERM_FIVEFOLD,
+    ARB_TERM_SEVENTY_FIVE,
+    ARB_TERM_THREEFOLD_CLAIM,
+    ARB_TERM_FIFTY_CLAIM,
+    ARB_TERM_AGREEMENT,
+    ARB_TERM_RESIGNATION,
+    ARB_TERM_TIME_FORFEIT,
+    ARB_TERM_UNTERMINATED,
+    ARB_TERM_UNKNOWN,
+    ARB_TERM_COUNT
+};
+/* "checkmate", "seventy-five", "threefold-claim", ... */
+const char *arb_termination_name(int termination);
+
+#define ARB_FINDING_MAX_CANDIDATES 24
+
+typedef struct arb_finding {
+    int check;                /* enum arb_check */
+    int severity;             /* enum arb_severity */
+    int32_t line, col;        /* 1-based source position; 0 when not known */
+    uint32_t ply;             /* half-move concerned (1 = White's first move), 0 for none */
+    bool after_error;         /* found after an illegal move was skipped (--continue) */
+    char article[32];         /* "7.5.1", "PGN 8.1.1", from the rule profile */
+    /* Message catalogue key (locales/en.yaml "messages"), "" when the
+     * finding has no translatable text. */
+    char key[32];
+    char move_number[16];     /* "23." or "23..." for a move, else "" */
+    char token[48];           /* the move or text as written, else "" */
+    char message[320];        /* complete English text */
+    /* values for the catalogue's placeholders */
+    char result[16];
+    char expected[128];
+    char reason[128];
+    int candidate_count;      /* legal moves offered in place of the token */
+    char candidates[ARB_FINDING_MAX_CANDIDATES][ARB_SAN_MAX];   /* in SAN */
+    /* the same moves and the position they are legal in, when known, so that
+     * messages can write them in another notation */
+    bool has_position;
+    arb_position position;
+    arb_move candidate_moves[ARB_FINDING_MAX_CANDIDATES];
+} arb_finding;
+
+/* Facts of the main line's replay, whatever the edition in force: what a
+ * differential check compares with an independent replayer.  Plies are
+ * 1-based (the position after the n-th half-move); 0 means never. */
+typedef struct arb_game_facts {
+    bool replayed;                   /* the whole main line replayed */
+    uint32_t first_threefold_ply;    /* a position occurred for the third time */
+    uint32_t first_fivefold_ply;     /* ... for the fifth time */
+    uint32_t first_fifty_ply;        /* the halfmove clock reached 100 */
+    uint32_t first_seventyfive_ply;  /* the clock reached 150, not by mate or stalemate */
+    bool checkmate, stalemate, insufficient_material;  /* the final position */
+    bool claim_threefold, claim_fifty;                 /* claims available at the end */
+} arb_game_facts;
+
+/* The findings of one game and what is known about its end. */
+typedef struct arb_lint_report {
+    const char *source;       /* input name */
+    uint64_t game;            /* 1-based index of the game in its input */
+    int32_t line;             /* where the game starts */
+    const char *white, *black, *round;  /* tag values, NULL when absent */
+    int result_tag;           /* enum arb_pgn_result of the Result tag; NONE when absent or malformed */
+    int result_board;         /* the result the final position implies; NONE when it implies none */
+    int termination;          /* enum arb_termination */
+    uint32_t plies;           /* main-line half-moves replayed */
+    arb_game_facts facts;
+    arb_finding *findings;
+    size_t count, capacity;
+    size_t errors, warnings, infos;
+    bool out_of_memory;       /* a finding could not be stored */
+} arb_lint_report;
+
+void arb_lint_report_init(arb_lint_report *r);
+void arb_lint_report_reset(arb_lint_report *r);
+void arb_lint_report_free(arb_lint_report *r);
+
+/* Appends a zeroed finding of this check and severity and returns it for
+ * the caller to fill; NULL when out of memory (out_of_memory is then set). */
+arb_finding *arb_lint_report_add(arb_lint_report *r, int check, int severity);
+
+/* Adds a candidate move (written in SAN) to a finding; false when full. */
+bool arb_finding_add_candidate(arb_finding *f, const char *san);
+/* Adds a legal move of pos as a candidate (pos must be the same position for
+ * every move of a finding); false when full. */
+bool arb_finding_add_move(arb_finding *f, const arb_position *pos, arb_move move);
+
+struct arb_notation;
+
+typedef struct arb_report_style {
+    bool color;                    /* ANSI colours (the caller decides: a TTY, NO_COLOR) */
+    const arb_locale_set *locales; /* for messages in another language; NULL = English */
+    const arb_locale *locale;
+    /* moves in translated messages are written in this notation (notation.h;
+     * NULL: SAN) */
+    const struct arb_notation *notation;
+} arb_report_style;
+
+/* The finding's message in the style's language: the locale's own text for
+ * the finding's key when it has one (candidate moves written in the style's
+ * notation), else the English message. */
+size_t arb_finding_message(const arb_finding *f, const arb_report_style *style, char *buf,
+                           size_t size);
+
+/* Text form: nothing for a game without findings; otherwise a header line
+ * "White – Black, Round, file:line" and one line per finding:
+ *   file:line:col: error [7.5.1 illegal-move] 23...Nd4: no knight can reach d4; legal: Nb4, Nf4
+ */
+bool arb_report_format_text(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out);
+
+/* JSON Lines: one object per finding
+ *   {"file","game","line","col","ply","move","token","code","article","severity","message","candidates"}
+ * (plus "after_error":true on findings after a skipped illegal move), then one per game
+ *   {"type":"game","game","white","black","round","result_tag","result_board","termination","findings"}
+ * Absent values are null. */
+bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out);
+
+/* The replay facts as one JSON line:
+ *   {"type":"facts","file","game","plies","ok","checkmate","stalemate","insufficient_material",
+ *    "first_threefold_ply","first_fivefold_ply","first_fifty_ply","first_seventyfive_ply",
+ *    "claim_threefold_final","claim_fifty_final"}
+ * (plies that never happened are null). */
+bool arb_report_format_facts(const arb_lint_report *r, arb_strbuf *out);
+
+#endif

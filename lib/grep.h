@@ -1,0 +1,82 @@
+/* grep.h — choosing games: the predicates of pgngrep as a library.
+ *
+ * A selection is a conjunction of predicates, each built from its
+ * command-line text; `invert` negates the whole (grep -v):
+ *   valid / invalid      the game replays without error (every move of the
+ *                        main line and of every variation), or does not
+ *   tag NAME=REGEX       some tag NAME has a value that the PCRE2 pattern
+ *                        matches (unanchored; "NAME=" asks only that the tag
+ *                        is there); a game without the tag does not match
+ *   result R             the game's result (Result tag, else the termination
+ *                        marker) is R: 1-0, 0-1, 1/2-1/2 or *
+ *   plies MIN:MAX        main-line half-moves replayed within the range
+ *                        ("40:", ":80", "60" for exactly 60)
+ *   chess960             the game is Chess960 (Variant tag)
+ *   position FEN         the main line passes through the position: the
+ *                        start or the position after some move has the same
+ *                        repetition key (FIDE 9.2.2: pieces, side to move,
+ *                        castling rights, en passant only when possible), so
+ *                        the move order that led there does not matter
+ *   finding CODE         pgnlint reports a finding with this code
+ *                        (findings.h: illegal-move, result-mismatch, ...)
+ *   termination KIND     pgnlint's termination for the game (checkmate,
+ *                        stalemate, agreement, ...)
+ *
+ * What the reader must do for a selection: tags only (tag, result,
+ * chess960: arb_grep_needs_replay false), replay (valid, invalid, plies,
+ * position), and run the linter as well (finding, termination).
+ *
+ * Ownership and threads: arb_grep_add_* copy what they keep; a complete
+ * selection is read-only and may be shared by threads, each matching with
+ * its own arb_grep_matcher (regex match data, a linter and its report).
+ * The lint options given to a selection must outlive it.  Errors are
+ * complete messages "what, expected what" naming the option's text.
+ */
+#ifndef ARB_GREP_H
+#define ARB_GREP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "lint.h"
+#include "pgn_game.h"
+
+typedef struct arb_grep arb_grep;
+
+/* NULL when out of memory. */
+arb_grep *arb_grep_new(void);
+void arb_grep_free(arb_grep *s);
+
+arb_status arb_grep_add_valid(arb_grep *s, bool valid);
+/* "NAME=REGEX"; with ignore_case the pattern ignores case (PCRE2_CASELESS). */
+arb_status arb_grep_add_tag(arb_grep *s, const char *spec, bool ignore_case);
+arb_status arb_grep_add_result(arb_grep *s, const char *result);
+arb_status arb_grep_add_plies(arb_grep *s, const char *range);
+arb_status arb_grep_add_chess960(arb_grep *s);
+arb_status arb_grep_add_position(arb_grep *s, const char *fen);
+arb_status arb_grep_add_finding(arb_grep *s, const char *code);
+arb_status arb_grep_add_termination(arb_grep *s, const char *kind);
+
+void arb_grep_set_invert(arb_grep *s, bool invert);
+/* Rules for finding/termination (default: none set, which such predicates
+ * need: arb_grep_matcher_new fails without them). */
+void arb_grep_set_lint_options(arb_grep *s, const arb_lint_options *options);
+
+/* Number of predicates (0: every game is selected, or none with invert). */
+size_t arb_grep_count(const arb_grep *s);
+bool arb_grep_needs_replay(const arb_grep *s);
+bool arb_grep_needs_lint(const arb_grep *s);
+
+typedef struct arb_grep_matcher arb_grep_matcher;
+
+/* NULL when out of memory, or when the selection needs lint options and has
+ * none. */
+arb_grep_matcher *arb_grep_matcher_new(const arb_grep *s);
+void arb_grep_matcher_free(arb_grep_matcher *m);
+
+/* Whether g is selected.  status.code is nonzero only when out of memory
+ * (the game then counts as not selected).  `index` is the game's number in
+ * its input, for the linter's report. */
+bool arb_grep_match(arb_grep_matcher *m, const arb_pgn_game *g, uint64_t index, arb_status *status);
+
+#endif

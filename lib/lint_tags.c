@@ -1,0 +1,119 @@
+/* lint_tags.c — the Seven Tag Roster and the syntax of its values (PGN
+ * standard 8.1.1), duplicate tags, and the event's required tags. */
+#include "lint_internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pgn_lex.h"
+
+static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+
+/* Missing players or result make the record unusable for rating; the rest
+ * is doubtful. */
+static int missing_severity(const char *name)
+{
+    return strcmp(name, "White") == 0 || strcmp(name, "Black") == 0 || strcmp(name, "Result") == 0
+               ? ARB_SEVERITY_ERROR
+               : ARB_SEVERITY_WARNING;
+}
+
+/* "YYYY.MM.DD" with "??" (or "????") for unknown parts, and a real month
+ * and day where given. */
+static bool valid_date(const char *s)
+{
+    if (strlen(s) != 10 || s[4] != '.' || s[7] != '.')
+        return false;
+    bool year_unknown = strncmp(s, "????", 4) == 0;
+    for (int i = 0; i < 4 && !year_unknown; i++)
+        if (!isdigit((unsigned char)s[i]))
+            return false;
+    int parts[2] = {5, 8}, limits[2] = {12, 31};
+    for (int p = 0; p < 2; p++) {
+        const char *v = s + parts[p];
+        if (v[0] == '?' && v[1] == '?')
+            continue;
+        if (!isdigit((unsigned char)v[0]) || !isdigit((unsigned char)v[1]))
+            return false;
+        int n = (v[0] - '0') * 10 + (v[1] - '0');
+        if (n < 1 || n > limits[p])
+            return false;
+    }
+    return true;
+}
+
+/* "?", "-", or numbers joined by periods ("3", "3.1"). */
+static bool valid_round(const char *s)
+{
+    if (strcmp(s, "?") == 0 || strcmp(s, "-") == 0)
+        return true;
+    bool digit = false;
+    for (; *s; s++) {
+        if (isdigit((unsigned char)*s)) {
+            digit = true;
+        } else if (*s == '.' && digit) {
+            digit = false;
+        } else {
+            return false;
+        }
+    }
+    return digit;
+}
+
+static void tag_format(lint_ctx *c, const arb_pgn_tag *t, int severity, const char *fmt, const char *value,
+                       const char *expected)
+{
+    char shown[64];
+    lint_copy(shown, sizeof shown, value);
+    lint_add(c, ARB_CHECK_TAG_FORMAT, severity, ARB_ART_TAGS, t->line, t->col, fmt, t->name, shown, expected);
+}
+
+void lint_check_tags(lint_ctx *c)
+{
+    const arb_pgn_game *g = c->g;
+    if (g->tag_count == 0) {
+        lint_add(c, ARB_CHECK_TAG_MISSING, ARB_SEVERITY_ERROR, ARB_ART_TAGS, g->line, g->col,
+                 "the game has no tag pairs: the Seven Tag Roster is missing");
+        return;
+    }
+    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
+        if (!lint_tag_entry(g, roster[i]))
+            lint_add(c, ARB_CHECK_TAG_MISSING, missing_severity(roster[i]), ARB_ART_TAGS, g->line, g->col,
+                     "the Seven Tag Roster lacks %s", roster[i]);
+    if (c->event)
+        for (int i = 0; i < c->event->required_tag_count; i++)
+            if (!lint_tag_entry(g, c->event->required_tags[i]))
+                lint_add(c, ARB_CHECK_TAG_MISSING, ARB_SEVERITY_WARNING, ARB_ART_TAGS, g->line, g->col,
+                         "the event's regulations require a %s tag", c->event->required_tags[i]);
+
+    for (size_t i = 0; i < g->tag_count; i++) {
+        const arb_pgn_tag *t = &g->tags[i];
+        /* duplicates: reported at the second one */
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(g->tags[j].name, t->name) == 0) {
+                lint_add(c, ARB_CHECK_TAG_FORMAT, ARB_SEVERITY_WARNING, ARB_ART_TAGS, t->line, t->col,
+                         "%s tag given twice (first at line %d), expected each tag once", t->name,
+                         (int)g->tags[j].line);
+                break;
+            }
+        if (strcmp(t->name, "Date") == 0 && !valid_date(t->value))
+            tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is malformed, expected %s", t->value,
+                       "YYYY.MM.DD with ?? for unknown parts");
+        else if (strcmp(t->name, "Round") == 0 && !valid_round(t->value))
+            tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is malformed, expected %s", t->value,
+                       "a number such as 5 or 5.2, ? when unknown, - when not applicable");
+        else if (strcmp(t->name, "Result") == 0 &&
+                 arb_pgn_result_parse(t->value, strlen(t->value)) == ARB_PGN_RESULT_NONE)
+            tag_format(c, t, ARB_SEVERITY_ERROR, "%s \"%s\" is not a result, expected %s", t->value,
+                       "1-0, 0-1, 1/2-1/2 or *");
+        else if (strcmp(t->name, "Result") == 0 &&
+                 strcmp(t->value, arb_pgn_result_text(arb_pgn_result_parse(t->value, strlen(t->value)))))
+            tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is not written as the standard asks, expected %s",
+                       t->value, arb_pgn_result_text(arb_pgn_result_parse(t->value, strlen(t->value))));
+        else if ((strcmp(t->name, "White") == 0 || strcmp(t->name, "Black") == 0 ||
+                  strcmp(t->name, "Event") == 0 || strcmp(t->name, "Site") == 0) && !t->value[0])
+            tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is empty, expected %s", t->value,
+                       "a name, or ? when unknown");
+    }
+}

@@ -1,0 +1,91 @@
+#!/bin/sh
+# pgnlint.sh — the main job's speed: `pgnlint --format json` over
+# SHARED/corpora/big/bench.pgn (300,000 real games) against pgn-extract doing
+# comparable work in the same run (full legal replay with result-tag fixing and
+# repetition / fifty-move detection: --fixresulttags --repetition --fifty),
+# both writing to /dev/null; best of REPEAT runs (default 2) because the machine
+# may be shared.  Prints MB/s, games/s, peak memory and the ratio.
+#
+#   sh tests/bench/pgnlint.sh BINDIR SHARED
+#
+# bench.pgn is decompressed once into BINDIR/../bench/ (pgn-extract cannot
+# read gzip).  Without pgn-extract (Debian package pgn-extract) only pgnlint's
+# figures are printed.
+
+bindir=$1
+shared=$2
+repeat=${REPEAT:-2}
+lint=$bindir/pgnlint
+[ -x "$lint" ] || { echo "pgnlint bench: $lint not found" >&2; exit 1; }
+gz=$shared/corpora/big/bench.pgn.gz
+if [ ! -f "$gz" ]; then
+    echo "== pgnlint: $gz not found, skipped"
+    exit 0
+fi
+cache=$(cd "$bindir/.." && pwd)/bench
+mkdir -p "$cache" || exit 1
+pgn=$cache/bench.pgn
+if [ ! -s "$pgn" ] || [ "$pgn" -ot "$gz" ]; then
+    gzip -dc "$gz" >"$pgn.tmp" && mv "$pgn.tmp" "$pgn" || { echo "pgnlint bench: cannot decompress $gz" >&2; exit 1; }
+fi
+extract=$(command -v pgn-extract || { [ -x /usr/games/pgn-extract ] && echo /usr/games/pgn-extract; })
+bytes=$(wc -c <"$pgn")
+games=$(grep -c '^\[Event ' "$pgn")
+
+# measure LABEL COMMAND...: best wall time and peak resident memory (KiB) of
+# `COMMAND >/dev/null`, in $seconds and $peak
+measure() {
+    label=$1
+    shift
+    seconds=""
+    peak=""
+    run=0
+    while [ "$run" -lt "$repeat" ]; do
+        run=$((run + 1))
+        start=$(date +%s.%N)
+        if [ -x /usr/bin/time ]; then
+            /usr/bin/time -f '%M' -o "$cache/time.out" "$@" >/dev/null 2>"$cache/err.out"
+        else
+            "$@" >/dev/null 2>"$cache/err.out"
+        fi
+        status=$?
+        end=$(date +%s.%N)
+        if [ "$status" -gt 1 ]; then
+            echo "pgnlint bench: $label exited with $status:" >&2
+            sed 5q "$cache/err.out" >&2
+            return 1
+        fi
+        s=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')
+        if [ -z "$seconds" ] || [ "$(awk -v x="$s" -v y="$seconds" 'BEGIN { print (x < y) }')" = 1 ]; then
+            seconds=$s
+        fi
+        [ -f "$cache/time.out" ] && peak=$(tail -1 "$cache/time.out")
+    done
+}
+
+row() { # row LABEL SECONDS PEAK
+    awk -v name="$1" -v s="$2" -v bytes="$bytes" -v games="$games" -v peak="$3" \
+        'BEGIN { printf "%-34s %8.2f %8.1f %10.0f %9s\n", name, s, bytes / s / 1e6, games / s,
+                        peak == "" ? "?" : sprintf("%.0f MB", peak / 1024) }'
+}
+
+echo "== pgnlint: bench.pgn, $bytes bytes, $games games; best of $repeat"
+printf '%-34s %8s %8s %10s %9s\n' command seconds MB/s games/s peak
+status=0
+measure "pgnlint --format json" "$lint" --format json "$pgn" || status=1
+lint_s=$seconds
+row "pgnlint --format json" "$seconds" "$peak"
+measure "pgnlint --format json (gzip)" "$lint" --format json "$gz" || status=1
+row "pgnlint --format json bench.pgn.gz" "$seconds" "$peak"
+measure "pgnlint --laws auto" "$lint" --format json --laws auto "$pgn" || status=1
+row "pgnlint --format json --laws auto" "$seconds" "$peak"
+if [ -n "$extract" ]; then
+    measure "pgn-extract" "$extract" -s --quiet --fixresulttags --repetition --fifty -o /dev/null "$pgn" || status=1
+    extract_s=$seconds
+    row "pgn-extract --fixresulttags ..." "$seconds" "$peak"
+    awk -v a="$extract_s" -v b="$lint_s" \
+        'BEGIN { printf "ratio: pgnlint is %.1fx pgn-extract'\''s throughput (goal >= 3x)\n", a / b }'
+else
+    echo "pgn-extract not installed (Debian package pgn-extract): no comparison"
+fi
+exit $status

@@ -1,0 +1,65 @@
+#!/bin/sh
+# demo.sh — what `make demo` shows: an arbiter checking a round of a
+# (fictional) open with pgnlint, then turning the games into canonical PGN.
+#
+#   sh tests/demo.sh BINDIR
+#
+# Exits 0 when the tools behaved as expected on the bundled round (pgnlint
+# finds the planted irregularities and exits 1; pgnconv converts all games
+# but the one with the illegal move), 1 otherwise, 2 on usage errors.
+
+[ $# -eq 1 ] || { echo "usage: sh tests/demo.sh BINDIR" >&2; exit 2; }
+bin=$(cd "$1" && pwd) || exit 2
+root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
+PATH=$bin:$PATH
+export PATH
+demo=$root/corpora/demo
+cd "$demo" || exit 2
+
+# say LINE...: a paragraph of explanation
+say() {
+    echo
+    for line in "$@"; do echo "# $line"; done
+}
+# show COMMAND: prints the command line, then runs it (stderr in order with
+# stdout); the command's exit status is kept in $status
+show() {
+    echo "\$ $1"
+    sh -c "$1" 2>&1
+    status=$?
+    echo "(exit status $status)"
+}
+
+failed=0
+expect() { # expect WHAT EXPECTED-STATUS
+    if [ "$status" != "$2" ]; then
+        echo "demo: $1 exited with $status, expected $2" >&2
+        failed=1
+    fi
+}
+
+say "Round 5 of the Open Internațional Timișoara 2024, as submitted: eight games" \
+    "in PGN.  pgnlint replays every game like an arbiter and reports, per game," \
+    "what is wrong, where, and which article of the FIDE Laws of Chess it concerns."
+show "pgnlint --color never timisoara-2024-r5.pgn"
+expect "pgnlint" 1
+
+say "The event's regulations (event.yaml) forbid draw offers and agreements before" \
+    "move 20 (Laws 9.1.1) and require Elo tags; with them, game 5.6 is irregular too."
+show "pgnlint --color never --event event.yaml timisoara-2024-r5.pgn | sed -n '/Krajnc/,/^8 games/p'"
+
+say "The same findings as JSON Lines for a rating officer's scripts: one object per" \
+    "finding, one per game with how it ended (here the games' terminations)."
+show "pgnlint --format json timisoara-2024-r5.pgn 2>/dev/null | grep '\"type\":\"game\"' | grep -o '\"white\":\"[^\"]*\"\\|\"termination\":\"[^\"]*\"' | paste -d' ' - -"
+
+say "Which editions of the Laws pgnlint knows (--laws NAME, or auto by the Date tag):"
+show "pgnlint --list-profiles"
+expect "pgnlint --list-profiles" 0
+
+say "pgnconv writes the round as canonical PGN (export format, SAN).  The game with" \
+    "the illegal move cannot be replayed: it is passed through unchanged, and said so."
+show "pgnconv timisoara-2024-r5.pgn | sed -n '1,24p'"
+show "pgnconv timisoara-2024-r5.pgn >/dev/null"
+expect "pgnconv" 1
+
+exit $failed

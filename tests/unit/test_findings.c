@@ -1,0 +1,384 @@
+/* test_findings.c — lib/findings.h: stable codes, JSON string escaping,
+ * the text and JSON Lines forms, messages from a locale's table with the
+ * English fallback; lib/profile.h: loading editions, their errors, dates,
+ * TimeControl sections and event files. */
+#include "helpers.h"
+
+#include "findings.h"
+#include "grammar.h"
+#include "locales.h"
+#include "notation.h"
+#include "pgn_lex.h"
+#include "profile.h"
+
+/* ---- codes ---------------------------------------------------------------------- */
+
+Test(findings, codes_are_stable_and_round_trip)
+{
+    static const char *const codes[] = {"illegal-move", "ambiguous-move", "bad-token", "moves-after-end",
+                                        "result-mismatch", "draw-claim", "early-agreement", "draw-offer",
+                                        "fen-invalid", "chess960-start", "castling-960", "tag-missing",
+                                        "tag-format"};
+    cr_assert_eq(sizeof codes / sizeof codes[0], ARB_CHECK_COUNT);
+    for (int i = 0; i < ARB_CHECK_COUNT; i++) {
+        cr_assert_str_eq(arb_check_code(i), codes[i]);
+        cr_assert_eq(arb_check_parse(codes[i]), i);
+    }
+    cr_assert_eq(arb_check_parse("no-such-check"), -1);
+    cr_assert_null(arb_check_code(ARB_CHECK_COUNT));
+}
+
+Test(findings, termination_names)
+{
+    static const char *const names[] = {"checkmate", "stalemate", "dead-position", "fivefold", "seventy-five",
+                                        "threefold-claim", "fifty-claim", "agreement", "resignation",
+                                        "time-forfeit", "unterminated", "unknown"};
+    for (int i = 0; i < ARB_TERM_COUNT; i++)
+        cr_assert_str_eq(arb_termination_name(i), names[i]);
+}
+
+/* ---- JSON strings --------------------------------------------------------------- */
+
+static void expect_json(const char *in, const char *out)
+{
+    arb_strbuf t;
+    arb_strbuf_init(&t);
+    cr_assert(arb_strbuf_json_string(&t, in));
+    cr_assert_str_eq(t.data, out);
+    arb_strbuf_free(&t);
+}
+
+Test(findings, json_escaping)
+{
+    expect_json("plain", "\"plain\"");
+    expect_json("say \"hi\"", "\"say \\\"hi\\\"\"");
+    expect_json("back\\slash", "\"back\\\\slash\"");
+    expect_json("tab\there\nline\r", "\"tab\\there\\nline\\r\"");
+    expect_json("\x01\x1f", "\"\\u0001\\u001f\"");
+    expect_json("Timi\xC8\x99oara \xE2\x80\x93 \xE2\x99\x98", "\"Timi\xC8\x99oara \xE2\x80\x93 \xE2\x99\x98\"");
+    expect_json("bad \xFF byte", "\"bad \xEF\xBF\xBD byte\"");
+    expect_json("cut \xC8", "\"cut \xEF\xBF\xBD\"");
+    expect_json("", "\"\"");
+}
+
+Test(findings, text_buffer_grows)
+{
+    arb_strbuf t;
+    arb_strbuf_init(&t);
+    for (int i = 0; i < 1000; i++)
+        cr_assert(arb_strbuf_printf(&t, "%04d;", i));
+    cr_assert_eq(t.len, 5000);
+    cr_assert(strncmp(t.data + 4995, "0999;", 5) == 0);
+    char big[600];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    arb_strbuf_clear(&t);
+    cr_assert(arb_strbuf_printf(&t, "[%s]", big), "longer than the small buffer");
+    cr_assert_eq(t.len, 601);
+    arb_strbuf_free(&t);
+}
+
+/* ---- formats ----------------------------------------------------------------------- */
+
+static void sample_report(arb_lint_report *r)
+{
+    arb_lint_report_init(r);
+    r->source = "round5.pgn";
+    r->game = 3;
+    r->line = 40;
+    r->white = "Popescu, Ion";
+    r->black = "Novak \"Jani\" Janez";
+    r->round = "5";
+    r->result_tag = ARB_PGN_RESULT_WHITE;
+    r->result_board = ARB_PGN_RESULT_NONE;
+    r->termination = ARB_TERM_UNKNOWN;
+    arb_finding *f = arb_lint_report_add(r, ARB_CHECK_ILLEGAL_MOVE, ARB_SEVERITY_ERROR);
+    cr_assert_not_null(f);
+    f->line = 52;
+    f->col = 14;
+    f->ply = 46;
+    strcpy(f->article, "7.5.1");
+    strcpy(f->key, "illegal-move");
+    strcpy(f->move_number, "23...");
+    strcpy(f->token, "Nd4");
+    strcpy(f->message, "23...Nd4: no knight can reach d4; legal: Nb4, Nf4");
+    arb_finding_add_candidate(f, "Nb4");
+    arb_finding_add_candidate(f, "Nf4");
+    arb_finding *g = arb_lint_report_add(r, ARB_CHECK_TAG_MISSING, ARB_SEVERITY_WARNING);
+    g->line = 40;
+    g->col = 1;
+    strcpy(g->article, "PGN 8.1.1");
+    strcpy(g->message, "the Seven Tag Roster lacks Site");
+}
+
+Test(findings, text_form)
+{
+    arb_lint_report r;
+    sample_report(&r);
+    cr_assert_eq(r.errors, 1);
+    cr_assert_eq(r.warnings, 1);
+    arb_strbuf t;
+    arb_strbuf_init(&t);
+    arb_report_style style = {0};
+    cr_assert(arb_report_format_text(&r, &style, &t));
+    cr_assert_str_eq(t.data, "Popescu, Ion \xE2\x80\x93 Novak \"Jani\" Janez, 5, round5.pgn:40\n"
+                             "round5.pgn:52:14: error [7.5.1 illegal-move] 23...Nd4: no knight can reach d4; "
+                             "legal: Nb4, Nf4\n"
+                             "round5.pgn:40:1: warning [PGN 8.1.1 tag-missing] the Seven Tag Roster lacks Site\n");
+    arb_strbuf_clear(&t);
+    style.color = true;
+    cr_assert(arb_report_format_text(&r, &style, &t));
+    cr_assert(strstr(t.data, "\033[1;31merror\033[0m"), "errors in red on a terminal");
+    arb_strbuf_free(&t);
+    arb_lint_report_free(&r);
+}
+
+Test(findings, text_form_is_empty_for_a_clean_game)
+{
+    arb_lint_report r;
+    arb_lint_report_init(&r);
+    arb_strbuf t;
+    arb_strbuf_init(&t);
+    cr_assert(arb_report_format_text(&r, NULL, &t));
+    cr_assert_eq(t.len, 0);
+    arb_strbuf_free(&t);
+}
+
+Test(findings, json_lines_form)
+{
+    arb_lint_report r;
+    sample_report(&r);
+    arb_strbuf t;
+    arb_strbuf_init(&t);
+    cr_assert(arb_report_format_json(&r, NULL, &t));
+    cr_assert_str_eq(
+        t.data,
+        "{\"file\":\"round5.pgn\",\"game\":3,\"line\":52,\"col\":14,\"ply\":46,\"move\":\"23...Nd4\","
+        "\"token\":\"Nd4\",\"code\":\"illegal-move\",\"article\":\"7.5.1\",\"severity\":\"error\","
+        "\"message\":\"23...Nd4: no knight can reach d4; legal: Nb4, Nf4\",\"candidates\":[\"Nb4\",\"Nf4\"]}\n"
+        "{\"file\":\"round5.pgn\",\"game\":3,\"line\":40,\"col\":1,\"ply\":0,\"move\":null,\"token\":null,"
+        "\"code\":\"tag-missing\",\"article\":\"PGN 8.1.1\",\"severity\":\"warning\","
+        "\"message\":\"the Seven Tag Roster lacks Site\",\"candidates\":[]}\n"
+        "{\"type\":\"game\",\"file\":\"round5.pgn\",\"game\":3,\"white\":\"Popescu, Ion\","
+        "\"black\":\"Novak \\\"Jani\\\" Janez\",\"round\":\"5\",\"result_tag\":\"1-0\",\"result_board\":null,"
+        "\"termination\":\"unknown\",\"findings\":2}\n");
+    arb_strbuf_free(&t);
+    arb_lint_report_free(&r);
+}
+
+Test(findings, report_reset_keeps_memory_and_clears_counts)
+{
+    arb_lint_report r;
+    sample_report(&r);
+    arb_finding *mem = r.findings;
+    arb_lint_report_reset(&r);
+    cr_assert_eq(r.count, 0);
+    cr_assert_eq(r.errors + r.warnings + r.infos, 0);
+    cr_assert_eq(r.findings, mem);
+    cr_assert_eq(r.termination, ARB_TERM_UNKNOWN);
+    arb_lint_report_free(&r);
+}
+
+Test(findings, candidates_are_bounded)
+{
+    arb_finding f;
+    memset(&f, 0, sizeof f);
+    for (int i = 0; i < ARB_FINDING_MAX_CANDIDATES; i++)
+        cr_assert(arb_finding_add_candidate(&f, "Qa1"));
+    cr_assert(!arb_finding_add_candidate(&f, "Qa2"), "full");
+    cr_assert_eq(f.candidate_count, ARB_FINDING_MAX_CANDIDATES);
+}
+
+Test(findings, messages_from_a_locale_fall_back_to_english)
+{
+    arb_locale_set *set = NULL;
+    arb_status st = arb_locales_load(NULL, &set);
+    if (st.code) {
+        cr_skip_test("locales not loadable here: %s", st.message);
+        return;
+    }
+    arb_lint_report r;
+    sample_report(&r);
+    arb_report_style style = {.locales = set, .locale = arb_locale_find(set, "ro")};
+    cr_assert_not_null(style.locale);
+    char buf[512];
+    arb_finding_message(&r.findings[0], &style, buf, sizeof buf);
+    const char *ro = arb_locales_message(set, style.locale, "illegal-move");
+    if (ro && strstr(ro, "ilegal")) {
+        cr_assert(strstr(buf, "ilegal"), "Romanian text: %s", buf);
+        cr_assert(strstr(buf, "Nb4, Nf4"), "candidates filled in: %s", buf);
+        cr_assert(strstr(buf, "23..."), "move number filled in: %s", buf);
+    }
+    /* no key: the English message */
+    arb_finding_message(&r.findings[1], &style, buf, sizeof buf);
+    cr_assert_str_eq(buf, "the Seven Tag Roster lacks Site");
+    /* English locale: the built-in, more specific text */
+    style.locale = arb_locale_find(set, "en");
+    arb_finding_message(&r.findings[0], &style, buf, sizeof buf);
+    cr_assert_str_eq(buf, r.findings[0].message);
+    arb_lint_report_free(&r);
+    arb_locales_free(set);
+}
+
+Test(findings, candidates_in_the_locale_notation)
+{
+    arb_locale_set *set = NULL;
+    arb_grammar *grammar = NULL;
+    if (arb_locales_load(NULL, &set).code || arb_grammar_load(NULL, &grammar).code) {
+        arb_locales_free(set);
+        cr_skip_test("locales or grammar not loadable here");
+        return;
+    }
+    const arb_locale *ro = arb_locale_find(set, "ro");
+    arb_notation *notation = NULL;
+    cr_assert_eq(arb_notation_new(grammar, ro, &notation).code, 0);
+    arb_lint_report r;
+    arb_lint_report_init(&r);
+    arb_finding *f = arb_lint_report_add(&r, ARB_CHECK_ILLEGAL_MOVE, ARB_SEVERITY_ERROR);
+    strcpy(f->key, "illegal-move");
+    strcpy(f->move_number, "1.");
+    strcpy(f->token, "Nd5");
+    strcpy(f->message, "1.Nd5: no White knight can reach d5; legal: Nf3, Nc3");
+    arb_position start = fen_ok(ARB_START_FEN);
+    cr_assert(arb_finding_add_move(f, &start, must_find(&start, "g1f3")));
+    cr_assert(arb_finding_add_move(f, &start, must_find(&start, "b1c3")));
+    cr_assert_str_eq(f->candidates[0], "Nf3", "the record keeps SAN");
+    arb_report_style style = {.locales = set, .locale = ro, .notation = notation};
+    char buf[512];
+    arb_finding_message(f, &style, buf, sizeof buf);
+    cr_assert(strstr(buf, "Cf3, Cc3"), "Romanian knight letters: %s", buf);
+    style.notation = NULL;
+    arb_finding_message(f, &style, buf, sizeof buf);
+    cr_assert(strstr(buf, "Nf3, Nc3"), "no notation: SAN: %s", buf);
+    arb_lint_report_free(&r);
+    arb_notation_free(notation);
+    arb_grammar_free(grammar);
+    arb_locales_free(set);
+}
+
+/* ---- profiles ------------------------------------------------------------------------ */
+
+static const char *const minimal_profile =
+    "name: test-1\n"
+    "effective: 2001-02-03\n"
+    "standard:\n"
+    "  automatic-draws: {fivefold: consecutive, seventy-five: true}\n"
+    "  illegal-moves: {loses-after: 2, penalty-minutes: 2}\n"
+    "  articles: {illegal-move: \"7.x\"}\n"
+    "blitz:\n"
+    "  illegal-moves: {loses-after: 1}\n"
+    "  articles: {illegal-move: \"B.x\"}\n";
+
+Test(profile, parse_and_inherit_sections)
+{
+    arb_profile p;
+    arb_status st = arb_profile_parse(minimal_profile, strlen(minimal_profile), "t.yaml", &p);
+    cr_assert_eq(st.code, 0, "%s", st.message);
+    cr_assert_str_eq(p.name, "test-1");
+    cr_assert_str_eq(p.effective, "2001-02-03");
+    cr_assert_eq(p.sections[ARB_CLASS_STANDARD].fivefold, ARB_FIVEFOLD_CONSECUTIVE);
+    cr_assert(p.sections[ARB_CLASS_STANDARD].seventy_five);
+    cr_assert_str_eq(p.sections[ARB_CLASS_RAPID].articles[ARB_ART_ILLEGAL_MOVE], "7.x", "rapid inherits");
+    cr_assert_str_eq(p.sections[ARB_CLASS_BLITZ].articles[ARB_ART_ILLEGAL_MOVE], "B.x");
+    cr_assert_eq(p.sections[ARB_CLASS_BLITZ].illegal_moves_to_lose, 1);
+    cr_assert_eq(p.sections[ARB_CLASS_BLITZ].illegal_penalty_minutes, 2, "inherited");
+}
+
+static void expect_profile_error(const char *yaml, const char *where, const char *what)
+{
+    arb_profile p;
+    arb_status st = arb_profile_parse(yaml, strlen(yaml), "bad.yaml", &p);
+    cr_assert_neq(st.code, 0, "accepted: %s", yaml);
+    cr_assert(strstr(st.message, where), "message '%s' should name %s", st.message, where);
+    cr_assert(strstr(st.message, what), "message '%s' should say %s", st.message, what);
+}
+
+Test(profile, errors_name_file_line_and_key)
+{
+    expect_profile_error("name: x\neffective: 2001-01-01\nstandard:\n  colour: red\n", "bad.yaml:4:3:", "colour");
+    expect_profile_error("name: x\neffective: 2001-01-01\nstandard:\n  automatic-draws: {fivefold: often}\n",
+                         "bad.yaml:4:", "none, consecutive or any");
+    expect_profile_error("name: x\neffective: 1.1.2001\nstandard: {}\n", "bad.yaml:2:", "YYYY-MM-DD");
+    expect_profile_error("name: x\neffective: 2001-01-01\n", "bad.yaml:", "no standard section");
+    expect_profile_error("name: x\nname: y\n", "bad.yaml:2:", "given twice");
+    expect_profile_error("name: [x\n", "bad.yaml:", "well-formed YAML");
+    expect_profile_error("name: x\neffective: 2001-01-01\nstandard:\n  articles: {checkmat: \"5\"}\n",
+                         "bad.yaml:4:", "unknown fact");
+    expect_profile_error("name: x\neffective: 2001-01-01\nstandard:\n  illegal-moves: {loses-after: -1}\n",
+                         "bad.yaml:4:", "whole number");
+}
+
+Test(profile, bundled_editions_load_in_date_order)
+{
+    arb_profile_set *set = NULL;
+    arb_status st = arb_profiles_load(NULL, &set);
+    cr_assert_eq(st.code, 0, "%s", st.message);
+    static const char *const names[] = {"fide-2005", "fide-2014", "fide-2017", "fide-2018", "fide-2023"};
+    cr_assert_eq(arb_profiles_count(set), sizeof names / sizeof names[0]);
+    for (size_t i = 0; i < arb_profiles_count(set); i++)
+        cr_assert_str_eq(arb_profiles_at(set, i)->name, names[i]);
+    const arb_profile *p2014 = arb_profiles_find(set, "fide-2014"), *p2005 = arb_profiles_find(set, "fide-2005");
+    cr_assert_eq(p2014->sections[ARB_CLASS_STANDARD].fivefold, ARB_FIVEFOLD_CONSECUTIVE);
+    cr_assert_eq(arb_profiles_find(set, "fide-2017")->sections[ARB_CLASS_STANDARD].fivefold, ARB_FIVEFOLD_ANY);
+    cr_assert_eq(p2005->sections[ARB_CLASS_STANDARD].fivefold, ARB_FIVEFOLD_NONE);
+    cr_assert(!p2005->sections[ARB_CLASS_STANDARD].seventy_five);
+    /* every article of the 2023 edition is given */
+    const arb_profile *p2023 = arb_profiles_find(set, "fide-2023");
+    for (int a = 0; a < ARB_ART_COUNT; a++)
+        cr_assert(p2023->sections[ARB_CLASS_STANDARD].articles[a][0], "fide-2023 lacks %s", arb_article_key(a));
+    /* by date */
+    cr_assert_str_eq(arb_profiles_for_date(set, "2014.07.01")->name, "fide-2014");
+    cr_assert_str_eq(arb_profiles_for_date(set, "2014.06.30")->name, "fide-2005");
+    cr_assert_str_eq(arb_profiles_for_date(set, "2017.??.??")->name, "fide-2014", "unknown month: January");
+    cr_assert_str_eq(arb_profiles_for_date(set, "2017.09.??")->name, "fide-2017");
+    cr_assert_str_eq(arb_profiles_for_date(set, "2030.01.01")->name, "fide-2023");
+    cr_assert_null(arb_profiles_for_date(set, "????.??.??"));
+    cr_assert_null(arb_profiles_for_date(set, "1999.01.01"));
+    /* TimeControl */
+    cr_assert_eq(arb_profile_time_class(p2023, "180+2"), ARB_CLASS_BLITZ);
+    cr_assert_eq(arb_profile_time_class(p2023, "600"), ARB_CLASS_BLITZ);
+    cr_assert_eq(arb_profile_time_class(p2023, "600+1"), ARB_CLASS_RAPID);
+    cr_assert_eq(arb_profile_time_class(p2023, "900+10"), ARB_CLASS_RAPID);
+    cr_assert_eq(arb_profile_time_class(p2023, "3600"), ARB_CLASS_STANDARD);
+    cr_assert_eq(arb_profile_time_class(p2023, "40/7200:3600"), ARB_CLASS_STANDARD);
+    cr_assert_eq(arb_profile_time_class(p2005, "840"), ARB_CLASS_BLITZ, "2005: under 15 minutes");
+    cr_assert_eq(arb_profile_time_class(p2023, "*180"), ARB_CLASS_BLITZ);
+    cr_assert_eq(arb_profile_time_class(p2023, "?"), -1);
+    cr_assert_eq(arb_profile_time_class(p2023, "-"), -1);
+    cr_assert_eq(arb_profile_time_class(p2023, "fast"), -1);
+    arb_profiles_free(set);
+}
+
+Test(profile, missing_directory_is_an_error)
+{
+    arb_profile_set *set = NULL;
+    arb_status st = arb_profiles_load("/nonexistent/profiles", &set);
+    cr_assert_neq(st.code, 0);
+    cr_assert_null(set);
+    cr_assert(strstr(st.message, "/nonexistent/profiles"), "%s", st.message);
+}
+
+Test(profile, event_files)
+{
+    arb_event e;
+    const char *yaml = "event: \"Open Timi\xC8\x99oara\"\nlaws: fide-2018\ntime-control: rapid\n"
+                       "draw-offers:\n  allowed: yes\n  min-move: 30\nrequired-tags: [WhiteElo, BlackElo]\n";
+    arb_status st = arb_event_parse(yaml, strlen(yaml), "ev.yaml", &e);
+    cr_assert_eq(st.code, 0, "%s", st.message);
+    cr_assert_str_eq(e.laws, "fide-2018");
+    cr_assert_eq(e.time_class, ARB_CLASS_RAPID);
+    cr_assert(e.draw_offers_allowed);
+    cr_assert_eq(e.draw_min_move, 30);
+    cr_assert_eq(e.required_tag_count, 2);
+    cr_assert_str_eq(e.required_tags[1], "BlackElo");
+
+    const char *bad = "draw-offers:\n  minimum: 30\n";
+    st = arb_event_parse(bad, strlen(bad), "ev.yaml", &e);
+    cr_assert_neq(st.code, 0);
+    cr_assert(strstr(st.message, "ev.yaml:2:3:") && strstr(st.message, "minimum"), "%s", st.message);
+    const char *tags = "required-tags: [\"White Elo\"]\n";
+    st = arb_event_parse(tags, strlen(tags), "ev.yaml", &e);
+    cr_assert(st.code && strstr(st.message, "tag name"), "%s", st.message);
+    st = arb_event_load("/nonexistent/event.yaml", &e);
+    cr_assert(st.code && strstr(st.message, "/nonexistent/event.yaml"), "%s", st.message);
+}

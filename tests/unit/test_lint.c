@@ -1,0 +1,421 @@
+/* test_lint.c — lib/lint.h on the moves: illegal, ambiguous and bad
+ * tokens with their candidates and positions; moves after the end of the
+ * game (mate, stalemate, dead position, fivefold, 75 moves, mate on the
+ * 150th half-move); Chess960 start arrays and castling; FEN legality. */
+#include "lint_helpers.h"
+
+Test(lint, clean_game_has_no_findings)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, ROSTER("1-0") "\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n");
+    cr_assert_eq(r->count, 0, "first: %s", r->count ? r->findings[0].message : "");
+    expect_termination(r, "resignation");
+    cr_assert_eq(r->result_tag, ARB_PGN_RESULT_WHITE);
+    cr_assert_eq(r->result_board, ARB_PGN_RESULT_NONE);
+    cr_assert_eq(r->plies, 6);
+    cr_assert_str_eq(r->white, "Popescu, Ion");
+    lint_teardown(&t);
+}
+
+Test(lint, illegal_move_names_article_place_and_candidates)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, ROSTER("1-0") "\n1. e4 e5 2. Nf3 Nc6 3. Nd5 Nf6 1-0\n");
+    const arb_finding *f = must_have(r, "illegal-move");
+    cr_assert_eq(f->severity, ARB_SEVERITY_ERROR);
+    cr_assert_str_eq(f->article, "7.5.1");
+    cr_assert_eq(f->line, 9);
+    cr_assert_eq(f->col, 24);
+    cr_assert_eq(f->ply, 5);
+    cr_assert_str_eq(f->move_number, "3.");
+    cr_assert_str_eq(f->token, "Nd5");
+    cr_assert(has_candidate(f, "Nd4"), "the knight's nearest squares come first");
+    cr_assert_str_eq(f->candidates[0], "Nd4");
+    cr_assert(strstr(f->message, "no White knight can reach d5"), "%s", f->message);
+    expect_termination(r, "unknown");
+    lint_teardown(&t);
+}
+
+Test(lint, illegal_move_edition_changes_article)
+{
+    linted t;
+    lint_setup(&t, "fide-2014");
+    const arb_lint_report *r = lint_text(&t, ROSTER("1-0") "\n1. e4 e5 2. Ke3 1-0\n");
+    cr_assert_str_eq(must_have(r, "illegal-move")->article, "7.5a");
+    lint_teardown(&t);
+    lint_setup(&t, "fide-2014");
+    t.options.time_class = ARB_CLASS_BLITZ;
+    r = lint_text(&t, ROSTER("1-0") "\n1. e4 e5 2. Ke3 1-0\n");
+    cr_assert_str_eq(must_have(r, "illegal-move")->article, "A.4.2");
+    lint_teardown(&t);
+}
+
+Test(lint, ambiguous_move_lists_both)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, ROSTER("*") "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1\"]\n"
+                                             "\n1. Nd2 *\n");
+    const arb_finding *f = must_have(r, "ambiguous-move");
+    cr_assert_str_eq(f->article, "C.10");
+    cr_assert_eq(f->candidate_count, 2);
+    cr_assert(has_candidate(f, "Nbd2") && has_candidate(f, "Nfd2"));
+    lint_teardown(&t);
+}
+
+Test(lint, bad_token_is_reported)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, ROSTER("*") "\n1. e4 e5 2. Zz9 *\n");
+    const arb_finding *f = must_have(r, "bad-token");
+    cr_assert_eq(f->severity, ARB_SEVERITY_ERROR);
+    cr_assert_eq(f->line, 9);
+    cr_assert_eq(f->col, 13);
+    lint_teardown(&t);
+}
+
+Test(lint, missing_promotion_piece)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, ROSTER("*") "[SetUp \"1\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n"
+                                             "\n1. a8 *\n");
+    const arb_finding *f = must_have(r, "illegal-move");
+    cr_assert_str_eq(f->key, "missing-promotion");
+    cr_assert(has_candidate(f, "a8=Q+"), "%s", f->message);
+    lint_teardown(&t);
+}
+
+/* ---- moves after the end ------------------------------------------------------ */
+
+Test(lint, move_after_checkmate)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, ROSTER("0-1") "\n1. f3 e5 2. g4 Qh4# 3. a3 0-1\n");
+    const arb_finding *f = must_have(r, "moves-after-end");
+    cr_assert_str_eq(f->article, "5.1.1");
+    cr_assert_str_eq(f->token, "a3");
+    cr_assert_eq(f->ply, 5);
+    cr_assert(strstr(f->message, "checkmate after 2...Qh4#"), "%s", f->message);
+    expect_termination(r, "checkmate");
+    cr_assert_eq(r->result_board, ARB_PGN_RESULT_BLACK);
+    cr_assert_null(find_code(r, "result-mismatch"));
+    lint_teardown(&t);
+}
+
+Test(lint, move_after_stalemate)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, ROSTER("1/2-1/2") "[SetUp \"1\"]\n[FEN \"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1\"]\n"
+                                             "\n1. Qf7 Kh7 1/2-1/2\n");
+    const arb_finding *f = must_have(r, "moves-after-end");
+    cr_assert_str_eq(f->article, "5.2.1");
+    expect_termination(r, "stalemate");
+    lint_teardown(&t);
+}
+
+Test(lint, move_after_dead_position)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, ROSTER("1/2-1/2") "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1\"]\n"
+                                             "\n1. Kxe2 Kd7 2. Kd3 1/2-1/2\n");
+    const arb_finding *f = must_have(r, "moves-after-end");
+    cr_assert_str_eq(f->article, "5.2.2");
+    cr_assert_str_eq(f->token, "Kd7");
+    expect_termination(r, "dead-position");
+    cr_assert_eq(r->result_board, ARB_PGN_RESULT_DRAW);
+    lint_teardown(&t);
+}
+
+#define SHUFFLE4 "Nf3 Nf6 Ng1 Ng8 "
+Test(lint, fivefold_ends_the_game_from_2014_only)
+{
+    /* start position at plies 0, 4, 8, 12, 16: the fifth occurrence */
+    const char *game = ROSTER("1-0") "\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 "
+                                     "7. Nf3 Nf6 8. Ng1 Ng8 9. e4 1-0\n";
+    linted t;
+    lint_setup(&t, "fide-2023");
+    const arb_lint_report *r = lint_text(&t, game);
+    const arb_finding *f = must_have(r, "moves-after-end");
+    cr_assert_str_eq(f->article, "9.6.1");
+    cr_assert_str_eq(f->token, "e4");
+    expect_termination(r, "fivefold");
+    must_have(r, "result-mismatch");
+    lint_teardown(&t);
+
+    lint_setup(&t, "fide-2005");
+    r = lint_text(&t, game);
+    cr_assert_null(find_code(r, "moves-after-end"), "no automatic draws in 2005");
+    expect_termination(r, "resignation");
+    lint_teardown(&t);
+}
+
+Test(lint, fivefold_2014_needs_consecutive_repetitions)
+{
+    /* five occurrences of the start position, but the cycle is broken by a
+     * different shuffle in between */
+    const char *game = ROSTER("*") "\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nc3 Nc6 6. Nb1 Nb8 "
+                                   "7. Nf3 Nf6 8. Ng1 Ng8 9. Nf3 Nf6 10. Ng1 Ng8 11. e4 *\n";
+    linted t;
+    lint_setup(&t, "fide-2014");
+    const arb_lint_report *r = lint_text(&t, game);
+    cr_assert_null(find_code(r, "moves-after-end"), "2014: not consecutive");
+    lint_teardown(&t);
+    lint_setup(&t, "fide-2018");
+    r = lint_text(&t, game);
+    must_have(r, "moves-after-end");
+    lint_teardown(&t);
+}
+
+Test(lint, seventy_five_moves)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    /* clock 149: the next quiet move completes 75 moves each */
+    const arb_lint_report *r = lint_text(&t, ROSTER("1-0") "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 149 120\"]\n"
+                                             "\n120. Ra2 Kd7 121. Ra7+ 1-0\n");
+    const arb_finding *f = must_have(r, "moves-after-end");
+    cr_assert_str_eq(f->article, "9.6.2");
+    cr_assert_str_eq(f->token, "Kd7");
+    expect_termination(r, "seventy-five");
+    must_have(r, "result-mismatch");
+    lint_teardown(&t);
+}
+
+Test(lint, mate_on_the_150th_half_move_takes_precedence)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, ROSTER("1-0") "[SetUp \"1\"]\n[FEN \"6k1/8/6K1/8/8/8/8/R7 w - - 149 120\"]\n"
+                                             "\n120. Ra8# 1-0\n");
+    cr_assert_null(find_code(r, "result-mismatch"));
+    cr_assert_null(find_code(r, "moves-after-end"));
+    expect_termination(r, "checkmate");
+    cr_assert_eq(r->result_board, ARB_PGN_RESULT_WHITE);
+    lint_teardown(&t);
+}
+
+/* ---- start positions ------------------------------------------------------------ */
+
+Test(lint, fen_invalid)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, ROSTER("*") "[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/8/4K2K w - - 0 1\"]\n"
+                                             "\n1. Kd2 *\n");
+    const arb_finding *f = must_have(r, "fen-invalid");
+    cr_assert_str_eq(f->article, "3.10.3");
+    cr_assert_eq(f->line, 9);
+    cr_assert(strstr(f->message, "2 kings"), "%s", f->message);
+    cr_assert_null(find_code(r, "bad-token"), "the reader's own FEN error is not repeated");
+    lint_teardown(&t);
+}
+
+Test(lint, setup_without_fen)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, ROSTER("*") "[SetUp \"1\"]\n\n1. e4 *\n");
+    cr_assert(strstr(must_have(r, "tag-missing")->message, "no FEN tag"));
+    lint_teardown(&t);
+}
+
+Test(lint, chess960_start_array)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, ROSTER("*") "[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
+                                             "[FEN \"rrkbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RRKBBNNQ w - - 0 1\"]\n\n1. e4 *\n");
+    const arb_finding *f = must_have(r, "chess960-start");
+    cr_assert_str_eq(f->article, "II.2");
+    cr_assert(strstr(f->message, "between the rooks"), "%s", f->message);
+    lint_teardown(&t);
+
+    lint_setup(&t, NULL);
+    r = lint_text(&t, ROSTER("*") "[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
+                                  "[FEN \"rbbnnqkr/pppppppp/8/8/8/8/PPPPPPPP/RBBNNQKR w - - 0 1\"]\n\n1. e4 *\n");
+    cr_assert_null(find_code(r, "chess960-start"), "a valid array (bishops b1/c1 differ in colour)");
+    lint_teardown(&t);
+
+    lint_setup(&t, NULL);
+    r = lint_text(&t, ROSTER("*") "[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
+                                  "[FEN \"rkbnbnqr/pppppppp/8/8/8/8/PPPPPPPP/RKBNBNQR w - - 0 1\"]\n\n1. e4 *\n");
+    cr_assert(strstr(must_have(r, "chess960-start")->message, "same colour"));
+    lint_teardown(&t);
+}
+
+Test(lint, castling_960_written_as_king_move)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    /* king f1, rook h1: castling king-side; written as king takes rook */
+    const arb_lint_report *r = lint_text(&t, ROSTER("*") "[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
+                                             "[FEN \"rk6/8/8/8/8/8/8/5K1R w H - 0 1\"]\n\n1. Kh1 *\n");
+    const arb_finding *f = must_have(r, "castling-960");
+    cr_assert_eq(f->severity, ARB_SEVERITY_WARNING);
+    cr_assert_str_eq(f->article, "II.3");
+    cr_assert(has_candidate(f, "O-O"));
+    lint_teardown(&t);
+
+    lint_setup(&t, NULL);
+    r = lint_text(&t, ROSTER("*") "[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
+                                  "[FEN \"rk6/8/8/8/8/8/8/5K1R w H - 0 1\"]\n\n1. O-O *\n");
+    cr_assert_null(find_code(r, "castling-960"), "O-O is how II.3 writes it");
+    lint_teardown(&t);
+}
+
+Test(lint, castling_960_illegal_castling)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    /* no right left on the a-side (Shredder-FEN gives only H) */
+    const arb_lint_report *r = lint_text(&t, ROSTER("*") "[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
+                                             "[FEN \"1k4r1/8/8/8/8/8/8/R4K1R w H - 0 1\"]\n\n1. O-O-O *\n");
+    const arb_finding *f = must_have(r, "castling-960");
+    cr_assert_eq(f->severity, ARB_SEVERITY_ERROR);
+    cr_assert(strstr(f->message, "no right to castle on the queen side"), "%s", f->message);
+    lint_teardown(&t);
+}
+
+Test(lint, variation_errors_are_warnings)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, ROSTER("*") "\n1. e4 e5 (1... d5 2. Ke3) 2. Nf3 *\n");
+    const arb_finding *f = must_have(r, "illegal-move");
+    cr_assert_eq(f->severity, ARB_SEVERITY_WARNING);
+    cr_assert(strstr(f->message, "in a variation"), "%s", f->message);
+    cr_assert_str_eq(f->move_number, "2.");
+    lint_teardown(&t);
+}
+
+Test(lint, findings_are_in_text_order)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, "[Event \"T\"]\n[Date \"2024/01/01\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n");
+    cr_assert_geq(r->count, 3);
+    for (size_t i = 1; i < r->count; i++)
+        cr_assert(r->findings[i - 1].line < r->findings[i].line ||
+                  (r->findings[i - 1].line == r->findings[i].line && r->findings[i - 1].col <= r->findings[i].col));
+    lint_teardown(&t);
+}
+
+Test(lint, illegal_move_explains_pins_checks_and_own_pieces)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, ROSTER("*") "\n1. e4 e5 2. d3 Bb4+ 3. Nd2 Nf6 4. Nc4 *\n");
+    cr_assert(strstr(must_have(r, "illegal-move")->message, "the knight on d2 is pinned"), "%s",
+              must_have(r, "illegal-move")->message);
+    r = lint_text(&t, ROSTER("*") "\n1. e4 f5 2. Qh5+ Nf6 *\n");
+    const arb_finding *f = must_have(r, "illegal-move");
+    cr_assert(strstr(f->message, "in check, and Ng8-f6 does not parry it"), "%s", f->message);
+    cr_assert_eq(f->candidate_count, 1);
+    cr_assert_str_eq(f->candidates[0], "g6");
+    r = lint_text(&t, ROSTER("*") "\n1. e4 e5 2. Nf3 d5 3. Ng1 Bb4 4. d4 *\n");
+    cr_assert(strstr(must_have(r, "illegal-move")->message, "the pawn on d2 is pinned"));
+    r = lint_text(&t, ROSTER("*") "\n1. e4 e5 2. Qe2 Nc6 3. Qe4 *\n");
+    cr_assert(strstr(must_have(r, "illegal-move")->message, "already stands on e4"));
+    r = lint_text(&t, ROSTER("*") "\n1. e4 e5 2. Ke2 Qh4 3. Kf3 Qf4+ 4. Ke3 *\n");
+    cr_assert(strstr(must_have(r, "illegal-move")->message, "may not go to e3"));
+    lint_teardown(&t);
+}
+
+Test(lint, national_letters_are_suggested)
+{
+    arb_locale_set *set = NULL;
+    arb_grammar *grammar = NULL;
+    if (arb_locales_load(NULL, &set).code || arb_grammar_load(NULL, &grammar).code) {
+        arb_locales_free(set);
+        cr_skip_test("locales or grammar not loadable here");
+        return;
+    }
+    arb_notation *ro = NULL;
+    cr_assert_eq(arb_notation_new(grammar, arb_locale_find(set, "ro"), &ro).code, 0);
+    const arb_notation *list[] = {ro};
+    linted t;
+    lint_setup(&t, NULL);
+    t.options.suggest = list;
+    t.options.suggest_count = 1;
+    /* C is the Romanian knight; N the Romanian bishop */
+    const arb_finding *f = must_have(lint_text(&t, ROSTER("*") "\n1. e4 e5 2. Cf3 *\n"), "bad-token");
+    cr_assert_str_eq(f->candidates[0], "Nf3");
+    cr_assert(strstr(f->message, "in ro notation: Nf3"), "%s", f->message);
+    f = must_have(lint_text(&t, ROSTER("*") "\n1. e4 e5 2. Nf3 Nc6 3. Nc4 *\n"), "illegal-move");
+    cr_assert_str_eq(f->candidates[0], "Bc4", "N read as the Romanian bishop");
+    t.options.suggest_count = 0;
+    f = must_have(lint_text(&t, ROSTER("*") "\n1. e4 e5 2. Cf3 *\n"), "bad-token");
+    cr_assert_eq(f->candidate_count, 0, "no suggestions asked for");
+    lint_teardown(&t);
+    arb_notation_free(ro);
+    arb_grammar_free(grammar);
+    arb_locales_free(set);
+}
+
+/* ---- --continue: the reader passes bad moves over ----------------------------- */
+
+static const arb_lint_report *lint_continue(linted *t, const char *text)
+{
+    if (t->reader)
+        arb_pgn_reader_free(t->reader);
+    arb_pgn_reader_options opt = {.skip_bad_moves = true};
+    arb_input *in = arb_input_from_memory(text, strlen(text), "test.pgn");
+    t->reader = arb_pgn_reader_new(in, &opt);
+    cr_assert_not_null(t->reader);
+    return lint_next(t, NULL);
+}
+
+Test(lint, continue_marks_later_findings_and_counts_illegal_moves)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_continue(&t, ROSTER("0-1") "\n1. e4 e5 2. Nf3 Nc6 3. Bb5 Nd4 4. Nbd4 exd4 "
+                                                  "5. Bc4 Qh4 6. Ke3 Qxf2+ 0-1\n");
+    cr_assert_eq(count_code(r, "illegal-move"), 4, "two illegal moves and two 7.5.5 notes");
+    const arb_finding *first = &r->findings[0];
+    cr_assert_str_eq(first->token, "Nbd4");
+    cr_assert(!first->after_error);
+    cr_assert_str_eq(r->findings[1].article, "7.5.5");
+    cr_assert_eq(r->findings[1].severity, ARB_SEVERITY_INFO, "the first one costs time");
+    cr_assert(!r->findings[1].after_error);
+    cr_assert(r->findings[2].after_error, "found after the first was passed over");
+    cr_assert_str_eq(r->findings[2].token, "Ke3");
+    cr_assert_eq(r->findings[3].severity, ARB_SEVERITY_WARNING);
+    cr_assert(strstr(r->findings[3].message, "second illegal move recorded for White"), "%s", r->findings[3].message);
+    cr_assert_eq(r->plies, 12, "replayed to the end");
+    cr_assert(r->facts.replayed == false);
+    lint_teardown(&t);
+}
+
+Test(lint, continue_under_2014_blitz_one_illegal_move_loses)
+{
+    linted t;
+    lint_setup(&t, "fide-2014");
+    t.options.time_class = ARB_CLASS_BLITZ;
+    const arb_lint_report *r = lint_continue(&t, ROSTER("1-0") "\n1. e4 e5 2. Ke3 Nc6 3. Nf3 1-0\n");
+    cr_assert_eq(count_code(r, "illegal-move"), 2);
+    cr_assert(strstr(r->findings[1].message, "first illegal move recorded for White: if it was made"), "%s",
+              r->findings[1].message);
+    cr_assert_str_eq(r->findings[1].article, "B.4, A.4.2");
+    lint_teardown(&t);
+}
+
+Test(lint, draw_offer_written_on_the_scoresheet)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, ROSTER("1/2-1/2") "\n1. e4 e5 2. Nf3 Nc6 3. Bb5 (=) a6 1/2-1/2\n");
+    const arb_finding *f = must_have(r, "draw-offer");
+    cr_assert_str_eq(f->token, "Bb5");
+    cr_assert_eq(f->col, 28);
+    cr_assert_null(find_code(r, "bad-token"));
+    expect_termination(r, "agreement");
+    lint_teardown(&t);
+}
