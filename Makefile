@@ -13,7 +13,7 @@ B        ?= build
 SHARED   ?= ../shared
 CC       ?= cc
 PKGS     := libpcre2-8 zlib yaml-0.1
-DEB_PKGS := libpcre2-dev zlib1g-dev libyaml-dev libcriterion-dev pkg-config
+DEB_PKGS := libpcre2-dev zlib1g-dev libyaml-dev libcriterion-dev pkg-config parallel
 
 ARCH_FLAGS ?= $(if $(filter x86_64,$(shell uname -m)),-march=x86-64-v2,)
 OPT      ?= -O2
@@ -75,7 +75,7 @@ $(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_COMMON_OBJ) $(STATIC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(B)/tests/unit: $(TEST_OBJ) $(STATIC_LIB)
+$(B)/tests/unit: $(TEST_OBJ) $(CMD_COMMON_OBJ) $(STATIC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 
@@ -155,6 +155,12 @@ check-broken: all
 
 check-oracle: all $(B)/tests/oracle-facts
 	@sh tests/check-oracle.sh $(B)/tests/oracle-facts $(SHARED)
+	@sh tests/check-oracle-lint.sh $(B)/bin $(SHARED)
+
+# SAN -> LANG -> SAN is the identity for every locale over ../shared/corpora/big
+# (CHECK_LOCALES_GAMES=all for the whole of bench.pgn.gz; see the script)
+check-locales: all
+	@sh tests/check-locales.sh $(B)/bin $(SHARED)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/arbiter \
@@ -163,6 +169,7 @@ install: all
 	install -m 644 $(STATIC_LIB) $(SHARED_LIB) $(DESTDIR)$(PREFIX)/lib
 	install -m 644 lib/*.h $(DESTDIR)$(PREFIX)/include/arbiter
 	cp -R locales grammars $(DESTDIR)$(PREFIX)/share/arbiter/
+	cp -R lib/profiles $(DESTDIR)$(PREFIX)/share/arbiter/
 	for m in cmd/*.1; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1; done; true
 
 clean:

@@ -37,7 +37,8 @@ if [ ! -d "$oracle/node_modules" ]; then
         }
     fi
 fi
-cache=$(cd "$bin/.." && pwd)/oracle
+# shared with check-oracle.sh: one oracle run per corpus file serves both checks
+cache=$root/build/oracle
 mkdir -p "$cache" || exit 2
 work=$(mktemp -d "${TMPDIR:-/tmp}/oracle-lint.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
@@ -46,17 +47,12 @@ failed=0
 files=$(cd "$shared/corpora" && find big claims -type f \( -name '*.pgn' -o -name '*.pgn.gz' \) | sort)
 for rel in $files; do
     src=$shared/corpora/$rel
-    # the reader's check caches bench.pgn.gz as out_bench.jsonl; others by path
-    case $rel in
-        big/bench.pgn.gz) key=bench ;;
-        *) key=$(echo "$rel" | sed 's/\.gz$//; s|/|_|g') ;;
-    esac
-    out=$cache/out_$key.jsonl
+    out=$cache/oracle_$(echo "$rel" | tr '/' '_').jsonl
     if [ ! -s "$out" ] || [ "$out" -ot "$src" ]; then
         case $src in
             *.gz) gzip -dc "$src" ;;
             *) cat "$src" ;;
-        esac | node "$oracle/oracle.mjs" --no-san >"$out.tmp" 2>/dev/null && mv "$out.tmp" "$out" || {
+        esac | node "$oracle/oracle.mjs" >"$out.tmp" 2>/dev/null && mv "$out.tmp" "$out" || {
             echo "check-oracle-lint: the oracle failed on $rel"
             failed=1
             continue
