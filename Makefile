@@ -39,6 +39,10 @@ SHARED_LIB := $(B)/lib/libarbiter.so
 
 .PHONY: all deps test unit golden demo asan fuzz bench perft-full check-oracle check-broken install clean
 .DELETE_ON_ERROR:
+# Tool objects are reached only through the pattern rules: without this make
+# deletes them as intermediate files, and the second make of `make asan`
+# rebuilds them without the sanitizer flags (and cannot link them).
+.SECONDARY: $(TOOL_SRC:cmd/%.c=$(B)/obj/cmd/%.o)
 
 all: $(STATIC_LIB) $(SHARED_LIB) $(TOOLS)
 

@@ -1,12 +1,15 @@
 /* pgnconv — PGN in, canonical PGN (export format) out.
  *
- *   pgnconv [--to san|lan|uci] [--strip-comments] [--strip-variations]
+ *   pgnconv [--from auto|san|LANG] [--prefer LANGS] [--mark-detected]
+ *           [--to san|lan|uci|fan|LANG] [--list-locales]
+ *           [--strip-comments] [--strip-variations]
  *           [--strip-nags] [-o FILE] [--rejects FILE] [--max-depth N]
  *           [--null-moves] [--jobs N] [--json] [FILE...]
  *
- * Reading, replaying and writing live in lib/ (pgn_read, pgn_write); this
- * file handles arguments, files, the pass-through of games that cannot be
- * converted, the summary and the exit status:
+ * Reading, replaying, notation detection and writing live in lib/
+ * (pgn_read, pgn_detect, pgn_write); this file handles arguments, files,
+ * the pass-through of games that cannot be converted, the summary and the
+ * exit status:
  *   0 every game converted
  *   1 some games could not be converted (passed through or sent to --rejects)
  *   2 usage error, unreadable input or unwritable output
@@ -19,6 +22,10 @@
 #include <unistd.h>
 
 #include "arbiter.h"
+#include "grammar.h"
+#include "locales.h"
+#include "notation.h"
+#include "pgn_detect.h"
 #include "pgn_parallel.h"
 #include "pgn_read.h"
 #include "pgn_write.h"
@@ -34,6 +41,10 @@ typedef struct options {
     const char *rejects;
     bool json;
     int jobs;
+    const char *from;        /* NULL: SAN, detecting games SAN cannot read */
+    const char *to_locale;   /* --to LANG */
+    const char *prefer;
+    bool list_locales;
 } options;
 
 /* An output file written under a temporary name and renamed when complete. */
@@ -47,7 +58,7 @@ typedef struct sink {
 } sink;
 
 typedef struct counts {
-    unsigned long long read, written, rejected;
+    unsigned long long read, written, rejected, national;
 } counts;
 
 /* The whole run: options, outputs, totals. */
@@ -66,8 +77,20 @@ static void usage(FILE *out)
         "Reads PGN games (plain or gzip; standard input when no FILE or FILE is -),\n"
         "replays every move of every line, and writes them in PGN export format.\n"
         "\n"
-        "  --to san|lan|uci     move notation: SAN (default), long algebraic (Ng1-f3),\n"
-        "                       or UCI (g1f3)\n"
+        "  --from auto|san|LANG notation of the input: auto detects it for every game\n"
+        "                       by replaying it under each locale; san reads SAN only;\n"
+        "                       LANG (ro, de, ru, sr-Cyrl, ...) reads that locale's\n"
+        "                       letters in all FIDE Appendix C forms.  Default: SAN,\n"
+        "                       and auto for a game with a token SAN cannot read\n"
+        "  --prefer LANGS       when several notations replay a game, prefer these\n"
+        "                       (comma-separated codes; after the game's own Notation\n"
+        "                       or Language tag)\n"
+        "  --mark-detected      record the notation read in a [Notation \"ro\"] tag\n"
+        "  --to san|lan|uci|fan|LANG\n"
+        "                       move notation: SAN (default), long algebraic (Ng1-f3),\n"
+        "                       UCI (g1f3), figurines (\u2658f3), or SAN in a locale's\n"
+        "                       letters (Cf3 in ro)\n"
+        "  --list-locales       list the locales (codes, piece letters, names) and exit\n"
         "  --strip-comments     leave out comments\n"
         "  --strip-variations   leave out variations\n"
         "  --strip-nags         leave out NAGs and ! ? annotations\n"
@@ -83,6 +106,8 @@ static void usage(FILE *out)
         "\n"
         "Each problem is reported as FILE:LINE:COL: message on standard error, then\n"
         "a summary: games read, written, rejected.\n"
+        "A game whose notation is in doubt (several notations replay it and read it\n"
+        "differently, or none replays it) is reported with the move concerned.\n"
         "Exit status: 0 all games converted, 1 some games rejected,\n"
         "2 usage error or unreadable/unwritable file.\n");
 }
@@ -220,7 +245,7 @@ static void report(const options *o, arb_text *t, const char *file, int severity
 
 /* Output texts and counters of a batch of games (see pgn_parallel.h). */
 enum { TEXT_OUT = 0, TEXT_ERR = 1, TEXT_REJECTS = 2 };
-enum { COUNT_READ = 0, COUNT_WRITTEN = 1, COUNT_REJECTED = 2 };
+enum { COUNT_READ = 0, COUNT_WRITTEN = 1, COUNT_REJECTED = 2, COUNT_NATIONAL = 3 };
 
 /* What a converting thread needs. */
 typedef struct worker {
@@ -269,6 +294,8 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
         if (ws.code == 0) {
             arb_text_append(&out->text[TEXT_OUT], text, len);
             out->count[COUNT_WRITTEN]++;
+            if (g->notation)
+                out->count[COUNT_NATIONAL]++;
             return;
         }
         report(o, err, g->source, ARB_PGN_ERROR, g->line, g->col, ws.message);
@@ -299,6 +326,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     run->n.read += out->count[COUNT_READ];
     run->n.written += out->count[COUNT_WRITTEN];
     run->n.rejected += out->count[COUNT_REJECTED];
+    run->n.national += out->count[COUNT_NATIONAL];
     return !run->out->failed && !(run->rejects && run->rejects->failed);
 }
 
@@ -371,6 +399,7 @@ static int parse_args(int argc, char **argv, options *o)
             a = name;
         }
         bool takes_value = strcmp(a, "--to") == 0 || strcmp(a, "-o") == 0
+                        || strcmp(a, "--from") == 0 || strcmp(a, "--prefer") == 0
                         || strcmp(a, "--output") == 0 || strcmp(a, "--rejects") == 0
                         || strcmp(a, "--max-depth") == 0 || strcmp(a, "--jobs") == 0
                         || strcmp(a, "-j") == 0;
@@ -397,10 +426,27 @@ static int parse_args(int argc, char **argv, options *o)
                 o->write.notation = ARB_PGN_NOTATION_LAN;
             else if (strcmp(value, "uci") == 0)
                 o->write.notation = ARB_PGN_NOTATION_UCI;
-            else {
-                fprintf(stderr, PROGRAM ": --to %s: expected san, lan or uci\n", value);
+            else if (strcmp(value, "fan") == 0)
+                o->write.notation = ARB_PGN_NOTATION_FAN;
+            else if (value[0] == '\0') {
+                fprintf(stderr, PROGRAM ": --to: expected san, lan, uci, fan or a locale code\n");
+                return -1;
+            } else {
+                o->write.notation = ARB_PGN_NOTATION_LOCALE;   /* checked once the locales are loaded */
+                o->to_locale = value;
+            }
+        } else if (strcmp(a, "--from") == 0) {
+            if (value[0] == '\0') {
+                fprintf(stderr, PROGRAM ": --from: expected auto, san or a locale code such as ro\n");
                 return -1;
             }
+            o->from = value;
+        } else if (strcmp(a, "--prefer") == 0) {
+            o->prefer = value;
+        } else if (strcmp(a, "--mark-detected") == 0) {
+            o->read.mark_notation = true;
+        } else if (strcmp(a, "--list-locales") == 0) {
+            o->list_locales = true;
         } else if (strcmp(a, "--strip-comments") == 0) {
             o->write.strip_comments = true;
         } else if (strcmp(a, "--strip-variations") == 0) {
@@ -434,6 +480,148 @@ static int parse_args(int argc, char **argv, options *o)
     return i;
 }
 
+/* Display width of UTF-8 text (characters, not bytes). */
+static size_t text_width(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+static void print_padded(const char *s, size_t width)
+{
+    fputs(s, stdout);
+    for (size_t w = text_width(s); w < width; w++)
+        putchar(' ');
+}
+
+/* --list-locales: code, piece letters in the order K Q R B N, names. */
+static void list_locales(const arb_locale_set *set)
+{
+    print_padded("code", 11);
+    print_padded("K Q R B N", 18);
+    printf("name\n");
+    for (size_t i = 0; i < arb_locales_count(set); i++) {
+        const arb_locale *loc = arb_locales_at(set, i);
+        char letters[128] = "";
+        size_t o = 0;
+        for (int k = ARB_KING; k >= ARB_KNIGHT; k--)
+            o += (size_t)snprintf(letters + o, sizeof letters - o, "%s%s", o ? " " : "",
+                                  arb_locale_piece(loc, k, 0));
+        print_padded(arb_locale_code(loc), 11);
+        print_padded(letters, 18);
+        const char *english = arb_locale_english_name(loc);
+        if (english[0] && strcmp(english, arb_locale_name(loc)) != 0)
+            printf("%s (%s)\n", arb_locale_name(loc), english);
+        else
+            printf("%s\n", arb_locale_name(loc));
+    }
+}
+
+static void locale_codes(const arb_locale_set *set, char *buf, size_t size)
+{
+    size_t o = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < arb_locales_count(set) && o < size; i++) {
+        int w = snprintf(buf + o, size - o, "%s%s", i ? ", " : "", arb_locale_code(arb_locales_at(set, i)));
+        if (w < 0)
+            break;
+        o += (size_t)w;
+    }
+}
+
+/* What the notations of a run need: the locales, the grammar, and the
+ * notation objects made from them. */
+typedef struct notations {
+    arb_locale_set *locales;
+    arb_grammar *grammar;
+    arb_notation *from;
+    arb_notation *to;
+    arb_pgn_autodetect *autodetect;
+} notations;
+
+static void notations_free(notations *n)
+{
+    arb_pgn_autodetect_free(n->autodetect);
+    arb_notation_free(n->from);
+    arb_notation_free(n->to);
+    arb_grammar_free(n->grammar);
+    arb_locales_free(n->locales);
+}
+
+static const arb_locale *find_locale(const notations *n, const char *option, const char *code, const char *also)
+{
+    const arb_locale *loc = arb_locale_find(n->locales, code);
+    if (!loc) {
+        char codes[1024];
+        locale_codes(n->locales, codes, sizeof codes);
+        fprintf(stderr, PROGRAM ": %s %s: no such locale, expected %s or one of %s\n", option, code, also, codes);
+    }
+    return loc;
+}
+
+/* Sets up --from, --to LANG and --list-locales.  Returns -1 on trouble
+ * (reported), 0 when the run is over (--list-locales), 1 to go on. */
+static int setup_notations(options *o, notations *n)
+{
+    memset(n, 0, sizeof *n);
+    bool from_san = o->from && strcmp(o->from, "san") == 0;
+    bool required = o->list_locales || o->to_locale || (o->from && !from_san);
+    if (!required && from_san)
+        return 1;
+    arb_status st = arb_locales_load(NULL, &n->locales);
+    if (st.code == 0)
+        st = arb_grammar_load(NULL, &n->grammar);
+    if (st.code) {
+        if (required) {
+            fprintf(stderr, PROGRAM ": %s\n", st.message);
+            return -1;
+        }
+        /* the default still converts SAN without the data files */
+        fprintf(stderr, PROGRAM ": warning: national notations unavailable (%s); reading SAN only\n",
+                st.message);
+        return 1;
+    }
+    if (o->list_locales) {
+        list_locales(n->locales);
+        return 0;
+    }
+    if (o->to_locale) {
+        const arb_locale *loc = find_locale(n, "--to", o->to_locale, "san, lan, uci, fan");
+        if (!loc)
+            return -1;
+        if ((st = arb_notation_new(n->grammar, loc, &n->to)).code) {
+            fprintf(stderr, PROGRAM ": %s\n", st.message);
+            return -1;
+        }
+        o->write.locale = n->to;
+    }
+    if (from_san)
+        return 1;
+    if (o->from && strcmp(o->from, "auto") != 0) {
+        const arb_locale *loc = find_locale(n, "--from", o->from, "auto, san");
+        if (!loc)
+            return -1;
+        if ((st = arb_notation_new(n->grammar, loc, &n->from)).code) {
+            fprintf(stderr, PROGRAM ": %s\n", st.message);
+            return -1;
+        }
+        o->read.notation = n->from;
+        return 1;
+    }
+    arb_pgn_autodetect_options ao = {
+        .when = o->from ? ARB_PGN_DETECT_EVERY_GAME : ARB_PGN_DETECT_NOT_SAN,
+        .prefer = o->prefer,
+    };
+    if ((st = arb_pgn_autodetect_new(n->grammar, n->locales, &ao, &n->autodetect)).code) {
+        fprintf(stderr, PROGRAM ": %s\n", st.message);
+        return -1;
+    }
+    o->read.autodetect = n->autodetect;
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     options o;
@@ -444,6 +632,14 @@ int main(int argc, char **argv)
         return EXIT_TROUBLE;
     if (first == 0)
         return fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
+    notations nota;
+    int ready = setup_notations(&o, &nota);
+    if (ready <= 0) {
+        notations_free(&nota);
+        if (ready < 0)
+            return EXIT_TROUBLE;
+        return fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
+    }
     if (o.jobs == 0) {
         /* one thread per processor, up to 4: past that, output dominates */
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -461,10 +657,13 @@ int main(int argc, char **argv)
 
     sink out, rejects;
     memset(&rejects, 0, sizeof rejects);
-    if (!sink_open(&out, o.output))
+    if (!sink_open(&out, o.output)) {
+        notations_free(&nota);
         return EXIT_TROUBLE;
+    }
     if (o.rejects && !sink_open(&rejects, o.rejects)) {
         sink_close(&out, false);
+        notations_free(&nota);
         return EXIT_TROUBLE;
     }
     struct run run = {.o = &o, .out = &out, .rejects = o.rejects ? &rejects : NULL};
@@ -476,15 +675,22 @@ int main(int argc, char **argv)
             trouble |= !convert_file(&run, argv[i]);
     }
     counts n = run.n;
+    notations_free(&nota);
 
     trouble |= out.failed || rejects.failed;
     /* a failed run leaves no half-written output behind */
     trouble |= !sink_close(&out, !trouble);
     trouble |= !sink_close(&rejects, !trouble);
 
-    if (o.json)
+    if (o.json && n.national)
+        fprintf(stderr, "{\"summary\":{\"read\":%llu,\"written\":%llu,\"rejected\":%llu,\"national\":%llu}}\n",
+                n.read, n.written, n.rejected, n.national);
+    else if (o.json)
         fprintf(stderr, "{\"summary\":{\"read\":%llu,\"written\":%llu,\"rejected\":%llu}}\n",
                 n.read, n.written, n.rejected);
+    else if (n.national)
+        fprintf(stderr, PROGRAM ": %llu game%s read, %llu written (%llu from a national notation), %llu rejected\n",
+                n.read, n.read == 1 ? "" : "s", n.written, n.national, n.rejected);
     else
         fprintf(stderr, PROGRAM ": %llu game%s read, %llu written, %llu rejected\n", n.read,
                 n.read == 1 ? "" : "s", n.written, n.rejected);

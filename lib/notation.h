@@ -14,7 +14,12 @@
  * arb_notation_read does both and first tries the hand-written canonical SAN
  * parser (arb_san_parse) wherever its reading is certainly the locale's: for
  * every token when the locale's letters include K Q R B N with their English
- * meanings, and for plain pawn moves (e4, exd5) in any locale.  Other tokens
+ * meanings, and for plain pawn moves (e4, exd5) in any locale.  In other
+ * locales, tokens in the plain short form (Cf3, Tad1, e:d5, d8D, d8=D,
+ * d8/D, d8(D), with + ++ #) are rewritten letter for letter into SAN and
+ * given to the same parser; spec then holds exactly what
+ * arb_notation_parse gives (this keeps national scoresheets near the speed
+ * of SAN).  Other tokens
  * go through the grammar; their constraints are then handed to the targeted
  * SAN/UCI resolver as canonical text, and only a failure there (or a form SAN
  * lacks) runs arb_notation_resolve, which also lists candidates.  Result codes

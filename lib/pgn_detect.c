@@ -9,8 +9,6 @@
 #include <string.h>
 #include <strings.h>
 
-#define POOL_MAX 64
-
 struct arb_pgn_autodetect {
     const arb_grammar *grammar;
     const arb_locale_set *set;
@@ -18,8 +16,9 @@ struct arb_pgn_autodetect {
     char *prefer;                 /* copy of options.prefer, or NULL */
     char **candidates;            /* copy of options.candidates, NULL-terminated, or NULL */
     pthread_mutex_t mu;
-    arb_detector *free_list[POOL_MAX];
-    size_t free_count;
+    arb_detector **free_list;     /* detectors no reader holds */
+    size_t free_count, free_cap;
+    size_t made;                  /* every detector made: they live until arb_pgn_autodetect_free */
 };
 
 static char *copy_string(const char *s)
@@ -83,7 +82,17 @@ arb_status arb_pgn_autodetect_new(const arb_grammar *grammar, const arb_locale_s
         arb_pgn_autodetect_free(a);
         return st;
     }
+    a->free_list = malloc(4 * sizeof *a->free_list);
+    if (!a->free_list) {
+        arb_detector_free(first);
+        arb_pgn_autodetect_free(a);
+        st.code = ARB_LOCALE_IO;
+        snprintf(st.message, sizeof st.message, "out of memory");
+        return st;
+    }
+    a->free_cap = 4;
     a->free_list[a->free_count++] = first;
+    a->made = 1;
     *out = a;
     return st;
 }
@@ -94,6 +103,7 @@ void arb_pgn_autodetect_free(arb_pgn_autodetect *a)
         return;
     for (size_t i = 0; i < a->free_count; i++)
         arb_detector_free(a->free_list[i]);
+    free(a->free_list);
     for (size_t i = 0; a->candidates && a->candidates[i]; i++)
         free(a->candidates[i]);
     free(a->candidates);
@@ -116,22 +126,42 @@ arb_detector *arb_pgn_autodetect_acquire(arb_pgn_autodetect *a)
     pthread_mutex_unlock(&a->mu);
     if (d)
         return d;
-    /* compiled outside the lock: other readers need not wait for it */
+    /* compiled outside the lock: other readers need not wait for it; room
+     * to give it back is made now, so that release cannot fail */
     arb_status st;
-    return make_detector(a, &st);
+    d = make_detector(a, &st);
+    if (!d)
+        return NULL;
+    pthread_mutex_lock(&a->mu);
+    bool room = true;
+    if (a->made + 1 > a->free_cap) {
+        size_t cap = 2 * a->free_cap;
+        arb_detector **list = realloc(a->free_list, cap * sizeof *list);
+        if (list) {
+            a->free_list = list;
+            a->free_cap = cap;
+        } else {
+            room = false;
+        }
+    }
+    if (room)
+        a->made++;
+    pthread_mutex_unlock(&a->mu);
+    if (!room) {
+        arb_detector_free(d);
+        return NULL;
+    }
+    return d;
 }
 
 void arb_pgn_autodetect_release(arb_pgn_autodetect *a, arb_detector *d)
 {
     if (!d)
         return;
+    /* kept until the end: games read with its notations may outlive their reader */
     pthread_mutex_lock(&a->mu);
-    if (a->free_count < POOL_MAX) {
-        a->free_list[a->free_count++] = d;
-        d = NULL;
-    }
+    a->free_list[a->free_count++] = d;
     pthread_mutex_unlock(&a->mu);
-    arb_detector_free(d);
 }
 
 /* ---- preference ---------------------------------------------------------------- */
@@ -294,16 +324,16 @@ static void tie_message(arb_detector *d, const arb_notation *chosen, const arb_p
         if (other[first] != ARB_MOVE_NULL && other[first] != ARB_MOVE_NONE)
             arb_san_write(&pos, other[first], san);
         int w = snprintf(readings + used, sizeof readings - used, "%s%s %s", used ? ", " : "", code_of(n), san);
-        if (w < 0)
-            break;
+        if (w < 0 || (size_t)w >= sizeof readings - used)
+            break;   /* the list is long enough */
         used += (size_t)w;
     }
     free(other);
     out->line = at[first].line;
     out->col = at[first].col;
     snprintf(out->message, sizeof out->message,
-             "the moves are legal in several notations (%s) that read them differently, expected one "
-             "chosen with --from or --prefer; %s %.*s reads as %s",
+             "the moves are legal in several notations (%.100s) that read them differently, expected one "
+             "chosen with --from or --prefer; %s %.*s reads as %.200s",
              survivors, arb_pgn_move_number(&pos, number), (int)(tokens[first].len < 40 ? tokens[first].len : 40),
              tokens[first].text, readings);
 }

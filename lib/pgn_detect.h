@@ -30,7 +30,9 @@
  * reader of a run, on any number of threads: readers take a detector from
  * its pool when they first need one and give it back when freed (detectors
  * compile every candidate locale, so they are made once per concurrent
- * reader, not per game).
+ * reader, not per game, and live until arb_pgn_autodetect_free: the
+ * notation a game was read with (g->notation_used) stays valid as long as
+ * the arb_pgn_autodetect).
  */
 #ifndef ARB_PGN_DETECT_H
 #define ARB_PGN_DETECT_H
@@ -75,7 +77,7 @@ typedef struct arb_pgn_detected {
     size_t resolved;               /* moves[0..resolved) hold the main line's moves */
     int severity;                  /* of the message, or -1 when there is none */
     int32_t line, col;
-    char message[480];
+    char message[512];
     char label[200];               /* for g->notation; "" when notation is NULL */
     /* TIE with the same moves: every survivor, the chosen one first, in
      * preference and code order.  The main line reads alike in each, but a

@@ -82,6 +82,7 @@ void arb_pgn_game_reset(arb_pgn_game *g)
     g->main_line_plies = 0;
     g->skipped_moves = 0;
     g->notation = NULL;
+    g->notation_used = NULL;
     g->custom_start = false;
     g->result = ARB_PGN_RESULT_NONE;
     g->end_reason = ARB_PGN_END_MARKER;

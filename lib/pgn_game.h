@@ -106,6 +106,8 @@ typedef struct arb_pgn_game {
     bool san_recorded;       /* every MOVE item carries its canonical SAN */
     const char *notation;    /* locale code the moves were read in (reader options notation or
                               * autodetect; "ca, es, it" when several read them alike), NULL for SAN */
+    const struct arb_notation *notation_used;  /* the notation itself (notation.h), NULL for SAN;
+                              * owned by the reader's options or autodetect */
 
     /* internal */
     struct arb_arena *arena;

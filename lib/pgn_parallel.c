@@ -177,6 +177,12 @@ struct keep {
     bool owned;
     uint64_t drop_to;
     size_t limit;           /* tee: at most this many bytes; the oldest go first */
+    /* tee: the pending game's own text [hold_from, hold_to), copied to `held`
+     * when the oldest bytes must go (a long run of padding after it): the
+     * game is then passed on without the rest of its span */
+    uint64_t hold_from, hold_to;
+    char *held;
+    size_t held_len;
 };
 
 static const char *keep_range(const struct keep *k, uint64_t from, uint64_t to)
@@ -184,6 +190,33 @@ static const char *keep_range(const struct keep *k, uint64_t from, uint64_t to)
     if (from < k->base || to > k->base + k->len || from > to)
         return NULL;
     return k->data + (from - k->base);
+}
+
+/* Before the bytes up to `upto` go: keeps a copy of the pending game's own
+ * text when they hold part of it. */
+static void keep_hold(struct keep *k, uint64_t upto)
+{
+    if (k->held || k->hold_to <= k->hold_from || upto <= k->hold_from)
+        return;
+    const char *p = keep_range(k, k->hold_from, k->hold_to);
+    if (!p)
+        return;
+    size_t n = (size_t)(k->hold_to - k->hold_from);
+    k->held = malloc(n);
+    if (k->held) {
+        memcpy(k->held, p, n);
+        k->held_len = n;
+    }
+}
+
+/* A new game is pending: its own text is [from, to). */
+static void keep_pending(struct keep *k, uint64_t from, uint64_t to)
+{
+    free(k->held);
+    k->held = NULL;
+    k->held_len = 0;
+    k->hold_from = from;
+    k->hold_to = to;
 }
 
 /* Input tap of a tee.  Compacts lazily (only when the buffer is full), so
@@ -199,10 +232,14 @@ static void keep_tap(void *ctx, const void *data, size_t n)
         if (needed + n > k->limit) {   /* too long to keep: the oldest bytes go */
             size_t excess = needed + n - k->limit;
             d += excess < needed ? excess : needed;
+            keep_hold(k, k->base + d);
         }
-        memmove(k->data, k->data + d, k->len - d);
-        k->len -= d;
-        k->base += d;
+        if (d > 0) {
+            if (k->len > d)
+                memmove(k->data, k->data + d, k->len - d);
+            k->len -= d;
+            k->base += d;
+        }
         if (k->len + n > k->cap) {
             size_t cap = k->cap ? k->cap : READ_SIZE;
             while (cap < k->len + n)
@@ -254,7 +291,12 @@ static void spanner_deliver(struct spanner *s, const struct keep *k, uint64_t en
     const char *p = keep_range(k, s->start, end);
     h->raw = p;
     h->raw_len = p ? (size_t)(end - s->start) : 0;
-    h->raw_complete = p != NULL;
+    if (!p && k->held && k->hold_from == s->start) {
+        /* the padding after it was too long to keep: its own text */
+        h->raw = k->held;
+        h->raw_len = k->held_len;
+    }
+    h->raw_complete = h->raw != NULL;
     ops->game(state, h, out);
     s->pending = false;
     s->start = end;
@@ -414,12 +456,11 @@ static int read_sequential(arb_input *in, const arb_pgn_reader_options *options,
     struct keep k = {.base = offset, .owned = true, .drop_to = offset};
     size_t max_game = options && options->max_game_bytes ? options->max_game_bytes
                                                           : ARB_PGN_DEFAULT_MAX_GAME_BYTES;
-    k.limit = 2 * max_game + 4 * READ_SIZE;
+    k.limit = max_game + 4 * READ_SIZE;
     if (spans)
         arb_input_set_tap(in, keep_tap, &k);
     arb_pgn_reader *r = arb_pgn_reader_new(in, options);
     if (!r) {
-        free(k.data);
         status->code = 1;
         snprintf(status->message, sizeof status->message, "out of memory");
         return ARB_PGN_READ_FAILED;
@@ -438,6 +479,8 @@ static int read_sequential(arb_input *in, const arb_pgn_reader_options *options,
         if (spans) {
             spanner_next(&sp, &k, ops, state, &out);
             k.drop_to = sp.start;
+            const arb_pgn_game *h = &sp.games[sp.cur ^ 1];
+            keep_pending(&k, sp.start, h->raw_complete ? h->offset + h->raw_len : sp.start);
         } else {
             ops->game(state, &sp.games[sp.cur], &out);
         }
@@ -470,6 +513,7 @@ static int read_sequential(arb_input *in, const arb_pgn_reader_options *options,
         ops->stop(state);
     arb_pgn_reader_free(r);
     free(k.data);
+    free(k.held);
     if (oom) {
         status->code = 1;
         snprintf(status->message, sizeof status->message, "out of memory");
@@ -649,6 +693,9 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
             search_from = len > 1024 ? len - 1024 : 0;   /* a line may continue */
             if (cap - len < READ_SIZE) {
                 size_t ncap = cap ? cap * 2 : 2 * piece_size + READ_SIZE;
+                /* never more than the search needs (len < search_limit here) */
+                if (ncap > search_limit + READ_SIZE)
+                    ncap = search_limit + READ_SIZE;
                 char *p = realloc(buf, ncap + 1);
                 if (!p) {
                     ok = false;

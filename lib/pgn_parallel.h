@@ -29,9 +29,9 @@
  * whole stream, byte for byte, except after an input failure (the last
  * complete game's span ends with its own text) and for a stream without any
  * game.  A game reaches `game` only once the next one has been read, so its
- * span is known.  raw is NULL and raw_complete false when a span could not be
- * kept: with one reader, a game longer than twice max_game_bytes, and the
- * game before it (whose span ends where the long one starts).
+ * span is known.  With one reader, spans are kept up to about max_game_bytes:
+ * a game followed by a longer run of padding (or by a longer game) comes with
+ * its own text only, and a longer game with raw NULL, raw_complete false.
  *
  * Stopping: when `emit` returns false the run ends soon after (the pieces in
  * flight are dropped; one reader emits at least every MiB of input) and

@@ -1215,6 +1215,7 @@ static int read_detected(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status,
         if (!rewind_game(r, g, line_first) || (rc = read_pass(r, g, status, &plain)) != ARB_PGN_READ_GAME)
             return rc;
     }
+    g->notation_used = det.notation;
     if (det.label[0] && !(g->notation = arb_pgn_game_strdup(g, det.label, strlen(det.label))))
         goto oom;
     if (det.severity >= 0) {
@@ -1243,6 +1244,7 @@ int arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
         int rc = read_pass(r, g, status, &plan);
         if (rc == ARB_PGN_READ_GAME && r->opt.notation && !r->opt.tags_only) {
             g->notation = arb_locale_code(arb_notation_locale(r->opt.notation));
+            g->notation_used = r->opt.notation;
             if (r->opt.mark_notation && g->movetext_started && !arb_pgn_game_set_tag(g, "Notation", g->notation)) {
                 arb_status st = {ARB_INPUT_NO_MEMORY, g->line, g->col, "out of memory"};
                 input_failed(r, &st);

@@ -48,6 +48,16 @@
  * move (FIDE Laws 8.1.5, C.12) becomes a comment item "(=)", as pgnconv writes
  * it back.
  *
+ * National notations: with options.notation every move token is read in
+ * that locale's letters and in the forms of FIDE Appendix C (notation.h),
+ * and messages about moves give the move number as a score does ("23..."),
+ * the token and the legal moves in the same letters.  With
+ * options.autodetect (pgn_detect.h) a game's notation is detected by replay,
+ * for every game or only for games with a token SAN cannot read; the reader
+ * then goes back over the game's text (kept in its buffer) and reads it
+ * again in the notation found, so detection costs a second pass only for
+ * such games.  g->notation says which notation was used.
+ *
  * Errors: a game with errors is still returned, with error_count > 0, every
  * message in diags (position plus "what, expected what"), the items read up
  * to the first error, and its original bytes in raw/raw_len so that nothing

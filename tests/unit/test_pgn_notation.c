@@ -246,6 +246,7 @@ Test(pgn_read_detect, a_game_sans_cannot_read_is_detected_and_replayed_in_its_no
     /* a SAN game is not detected at all */
     cr_assert_eq(read_in("[Event \"T\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n", &d.opt, &g), ARB_PGN_READ_GAME);
     cr_assert_null(g.notation);
+    cr_assert_null(g.notation_used);
     cr_assert_eq(g.diag_count, 0);
     arb_pgn_game_free(&g);
     arb_pgn_autodetect_free(d.a);
@@ -260,6 +261,8 @@ Test(pgn_read_detect, cyrillic_game_and_its_positions)
             &d.opt, &g);
     cr_assert_eq(g.error_count, 0, "%s", g.diag_count ? g.diags[0].message : "");
     cr_assert_str_eq(g.notation, "ru");
+    cr_assert_not_null(g.notation_used);
+    cr_assert_str_eq(arb_locale_code(arb_notation_locale(g.notation_used)), "ru", "the notation itself, for messages");
     char san[256];
     cr_assert_str_eq(moves_san(&g, san, sizeof san), "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 Kh1");
     /* items keep the columns of the text as written (characters) */
@@ -527,4 +530,70 @@ Test(pgn_write_notation, locale_output_reads_back_to_the_same_game)
         arb_pgn_game_free(&back);
     }
     arb_pgn_game_free(&original);
+}
+
+/* ---- the letters fast path of arb_notation_read --------------------------------- */
+
+/* Tokens the rewriting to SAN takes (notation.c, translate_to_san) must
+ * give exactly what the grammar gives: the move and every constraint. */
+Test(notation_fast_path, rewritten_tokens_read_as_the_grammar_reads_them)
+{
+    static const struct {
+        const char *code, *fen, *token;
+    } cases[] = {
+        {"ro", ARB_START_FEN, "Cf3"},
+        {"ro", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "Tad1"},
+        {"ro", "4k3/8/8/8/8/8/3N1N2/4K3 w - - 0 1", "Cfe4"},
+        {"ro", "4k3/8/8/8/5N2/8/5N2/4K3 w - - 0 1", "C2e4"},
+        {"ro", "4k3/8/8/8/5N2/8/5N2/4K3 w - - 0 1", "Cf2e4+"},
+        {"ro", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e:d5"},
+        {"ro", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "ed5"},
+        {"ro", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e\xC3\x97" "d5"},
+        {"fr", "3k4/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8D+"},
+        {"fr", "3k4/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8=T"},
+        {"fr", "3k4/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8(C)"},
+        {"fr", "3k4/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8/F"},
+        {"ru", ARB_START_FEN, "\xD0\x9A" "f3"},
+        {"ru", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "\xD0\x9A\xD1\x80" "e2"},
+        {"ru", "7k/8/8/8/8/8/8/K5Q1 w - - 0 1", "\xD0\xA4" "g7#"},
+        {"ru", "7k/8/8/8/8/8/8/K5Q1 w - - 0 1", "\xD0\xA4" "g7++"},
+        {"hu", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ba8+"},
+        {"de", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "Th8+"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const arb_notation *n = notation(cases[i].code);
+        arb_position pos = fen_ok(cases[i].fen);
+        size_t len = strlen(cases[i].token);
+        arb_move fast, slow;
+        arb_move_spec fast_spec, grammar_spec;
+        cr_assert_eq(arb_notation_read(n, &pos, cases[i].token, len, &fast, &fast_spec, NULL), ARB_SAN_OK, "%s %s",
+                     cases[i].code, cases[i].token);
+        cr_assert_eq(arb_notation_parse(n, cases[i].token, len, &grammar_spec), ARB_SAN_OK);
+        cr_assert_eq(arb_notation_resolve(&pos, &grammar_spec, &slow, NULL), ARB_SAN_OK);
+        cr_assert_eq(fast, slow, "%s %s", cases[i].code, cases[i].token);
+        if (fast_spec.flags & ARB_SPEC_FAST_PATH)
+            continue;   /* plain pawn moves: the SAN parser's own path, kind/to/flags only */
+        cr_assert_eq(fast_spec.kind, grammar_spec.kind, "%s %s: kind", cases[i].code, cases[i].token);
+        cr_assert_eq(fast_spec.from_file, grammar_spec.from_file, "%s %s: file", cases[i].code, cases[i].token);
+        cr_assert_eq(fast_spec.from_rank, grammar_spec.from_rank, "%s %s: rank", cases[i].code, cases[i].token);
+        cr_assert_eq(fast_spec.to, grammar_spec.to, "%s %s: to", cases[i].code, cases[i].token);
+        cr_assert_eq(fast_spec.promotion, grammar_spec.promotion, "%s %s: promotion", cases[i].code, cases[i].token);
+        cr_assert_eq(fast_spec.castle, grammar_spec.castle);
+        cr_assert_eq(fast_spec.flags, grammar_spec.flags, "%s %s: flags %#x, grammar %#x", cases[i].code,
+                     cases[i].token, fast_spec.flags, grammar_spec.flags);
+    }
+}
+
+Test(notation_fast_path, what_it_cannot_read_still_fails_with_the_grammars_code)
+{
+    arb_position pos = fen_ok(ARB_START_FEN);
+    arb_move m;
+    arb_movelist cand;
+    /* the English bishop letter is no Romanian piece; a rook cannot move */
+    cr_assert_eq(arb_notation_read(notation("ro"), &pos, "Bc4", 3, &m, NULL, &cand), ARB_SAN_SYNTAX);
+    cr_assert_eq(arb_notation_read(notation("ro"), &pos, "Ta3", 3, &m, NULL, &cand), ARB_SAN_ILLEGAL);
+    cr_assert_gt(cand.count, 0, "the candidates are listed");
+    /* a pawn reaching the last rank without a piece */
+    pos = fen_ok("3k4/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    cr_assert_eq(arb_notation_read(notation("ro"), &pos, "b8", 2, &m, NULL, &cand), ARB_SAN_BAD_PROMOTION);
 }
