@@ -225,6 +225,9 @@ static int lex_comment(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
     struct scan s = {lx->line, lx->line_start, lx->col_adjust, 0};
     size_t q = p + 1;
     for (;;) {
+        /* printable ASCII other than '}' needs no attention: skip it in one go */
+        while (b[q] >= 0x20 && b[q] < 0x7F && b[q] != '}')
+            q++;
         unsigned c = b[q];
         if (c == '}')
             break;
@@ -797,7 +800,24 @@ size_t arb_pgn_text_to_utf8(const char *text, size_t len, bool unescape, bool no
     const unsigned char *s = (const unsigned char *)text;
     size_t o = 0;
     bool pending_space = false;
+    /* bytes copied as they are: printable ASCII but the backslash (and the
+     * space when runs of blanks collapse) — nearly all of a comment or tag */
+    const unsigned plain_from = collapse_space ? 0x21 : 0x20;
     for (size_t i = 0; i < len; i++) {
+        size_t run = i;
+        while (run < len && s[run] >= plain_from && s[run] < 0x7F && s[run] != '\\')
+            run++;
+        if (run > i) {
+            if (pending_space) {
+                out[o++] = ' ';
+                pending_space = false;
+            }
+            memcpy(out + o, s + i, run - i);
+            o += run - i;
+            i = run;
+            if (i == len)
+                break;
+        }
         unsigned c = s[i];
         if (collapse_space && (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
                                || c == '\v')) {
