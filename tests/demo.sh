@@ -39,25 +39,34 @@ expect() { # expect WHAT EXPECTED-STATUS
 }
 
 say "Round 5 of the Open Internațional Timișoara 2024, as submitted: eight games" \
-    "in PGN.  pgnlint replays every game like an arbiter and reports, per game," \
-    "what is wrong, where, and which article of the FIDE Laws of Chess it concerns."
-show "pgnlint --color never timisoara-2024-r5.pgn"
+    "typed from the scoresheets in Romanian notation (R D T N C: rege, damă, turn," \
+    "nebun, cal; castling 0-0, one player writes captures with ':').  pgnlint replays" \
+    "every game like an arbiter and reports, per game, what is wrong, where, and" \
+    "which article of the FIDE Laws of Chess it concerns, quoting the moves in the" \
+    "scoresheet's own letters."
+show "pgnlint --color never --from ro timisoara-2024-r5.pgn"
 expect "pgnlint" 1
 
 say "The event's regulations (event.yaml) forbid draw offers and agreements before" \
     "move 20 (Laws 9.1.1) and require Elo tags; with them, game 5.6 is irregular too."
-show "pgnlint --color never --event event.yaml timisoara-2024-r5.pgn | sed -n '/Krajnc/,/^8 games/p'"
+show "pgnlint --color never --from ro --event event.yaml timisoara-2024-r5.pgn | sed -n '/Krajnc/,/^8 games/p'"
+
+say "The same report in Romanian, with the terms of the Romanian text of the Laws:"
+show "pgnlint --color never --from ro --lang ro timisoara-2024-r5.pgn | sed -n '/Marin/,/Stoica/p'"
 
 say "The same findings as JSON Lines for a rating officer's scripts: one object per" \
     "finding, one per game with how it ended (here the games' terminations)."
-show "pgnlint --format json timisoara-2024-r5.pgn 2>/dev/null | grep '\"type\":\"game\"' | grep -o '\"white\":\"[^\"]*\"\\|\"termination\":\"[^\"]*\"' | paste -d' ' - -"
+show "pgnlint --format json --from ro timisoara-2024-r5.pgn 2>/dev/null | grep '\"type\":\"game\"' | grep -o '\"white\":\"[^\"]*\"\\|\"termination\":\"[^\"]*\"' | paste -d' ' - -"
 
 say "Which editions of the Laws pgnlint knows (--laws NAME, or auto by the Date tag):"
 show "pgnlint --list-profiles"
 expect "pgnlint --list-profiles" 0
 
-say "pgnconv writes the round as canonical PGN (export format, SAN).  The game with" \
-    "the illegal move cannot be replayed: it is passed through unchanged, and said so."
+say "pgnconv writes the round as canonical PGN (export format, English SAN).  It" \
+    "recognises the Romanian notation by replaying each game under every known" \
+    "notation (letters alone would mislead: R is a king in Romanian, a rook in" \
+    "English).  The game with the illegal move cannot be replayed: it is passed" \
+    "through unchanged, and said so."
 show "pgnconv timisoara-2024-r5.pgn | sed -n '1,24p'"
 show "pgnconv timisoara-2024-r5.pgn >/dev/null"
 expect "pgnconv" 1
