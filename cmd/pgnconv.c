@@ -27,6 +27,7 @@
 #include "notation.h"
 #include "pgn_detect.h"
 #include "pgn_parallel.h"
+#include "common/progress.h"
 #include "pgn_read.h"
 #include "pgn_write.h"
 
@@ -40,6 +41,7 @@ typedef struct options {
     const char *output;
     const char *rejects;
     bool json;
+    enum progress_mode progress; /* --progress, --no-progress */
     int jobs;
     const char *from;        /* NULL: SAN, detecting games SAN cannot read */
     const char *to_locale;   /* --to LANG */
@@ -67,6 +69,8 @@ struct run {
     sink *out;
     sink *rejects;
     counts n;
+    progress progress;
+    uint64_t file_bytes;  /* of the current input, up to the last game emitted */
 };
 
 static void usage(FILE *out)
@@ -99,6 +103,9 @@ static void usage(FILE *out)
         "                       of passing them through unchanged\n"
         "  --max-depth N        allow variations nested N deep (default 256)\n"
         "  --null-moves         accept null moves (-- or Z0) in the main line too\n"
+        "  --progress, --no-progress\n"
+        "                       show (or never show) a progress line on standard\n"
+        "                       error; by default shown on a terminal for large input\n"
         "  -j, --jobs N         convert on N threads (default: one per processor, at\n"
         "                       most 4; 1 = no threads); the output is the same\n"
         "  --json               messages on standard error as JSON Lines\n"
@@ -245,7 +252,8 @@ static void report(const options *o, arb_text *t, const char *file, int severity
 
 /* Output texts and counters of a batch of games (see pgn_parallel.h). */
 enum { TEXT_OUT = 0, TEXT_ERR = 1, TEXT_REJECTS = 2 };
-enum { COUNT_READ = 0, COUNT_WRITTEN = 1, COUNT_REJECTED = 2, COUNT_NATIONAL = 3 };
+enum { COUNT_READ = 0, COUNT_WRITTEN = 1, COUNT_REJECTED = 2, COUNT_NATIONAL = 3,
+       COUNT_END_OFFSET = 4 /* where the batch's last game ends, for the progress line */ };
 
 /* What a converting thread needs. */
 typedef struct worker {
@@ -283,6 +291,7 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
         return;
     }
     out->count[COUNT_READ]++;
+    out->count[COUNT_END_OFFSET] = g->offset + g->raw_len;
     arb_text *err = &out->text[TEXT_ERR];
     for (size_t i = 0; i < g->diag_count; i++)
         report(o, err, g->source, g->diags[i].severity, g->diags[i].line, g->diags[i].col,
@@ -327,6 +336,9 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     run->n.written += out->count[COUNT_WRITTEN];
     run->n.rejected += out->count[COUNT_REJECTED];
     run->n.national += out->count[COUNT_NATIONAL];
+    if (out->count[COUNT_END_OFFSET])
+        run->file_bytes = out->count[COUNT_END_OFFSET];
+    progress_update(&run->progress, run->n.read, run->file_bytes);
     return !run->out->failed && !(run->rejects && run->rejects->failed);
 }
 
@@ -351,7 +363,9 @@ static bool convert_file(struct run *run, const char *path)
     snprintf(name, sizeof name, "%s", arb_input_name(in));
     static const arb_pgn_parallel_ops ops = {worker_start, worker_stop, convert_game, emit};
     arb_pgn_parallel_options parallel = {.jobs = o->jobs};
+    run->file_bytes = 0;
     int rc = arb_pgn_read_parallel(in, &o->read, &parallel, &ops, run, &st);
+    progress_next_file(&run->progress, run->file_bytes);
     if (rc != ARB_PGN_READ_FAILED)
         return true;
     if (st.code) {
@@ -470,6 +484,10 @@ static int parse_args(int argc, char **argv, options *o)
             }
         } else if (strcmp(a, "--null-moves") == 0) {
             o->read.null_moves_in_main_line = true;
+        } else if (strcmp(a, "--progress") == 0) {
+            o->progress = PROGRESS_ALWAYS;
+        } else if (strcmp(a, "--no-progress") == 0) {
+            o->progress = PROGRESS_NEVER;
         } else if (strcmp(a, "--json") == 0) {
             o->json = true;
         } else {
@@ -667,6 +685,7 @@ int main(int argc, char **argv)
         return EXIT_TROUBLE;
     }
     struct run run = {.o = &o, .out = &out, .rejects = o.rejects ? &rejects : NULL};
+    progress_init(&run.progress, PROGRAM, o.progress, argv + first, argc - first);
     bool trouble = false;
     if (first >= argc) {
         trouble |= !convert_file(&run, "-");
@@ -675,6 +694,7 @@ int main(int argc, char **argv)
             trouble |= !convert_file(&run, argv[i]);
     }
     counts n = run.n;
+    progress_done(&run.progress);
     notations_free(&nota);
 
     trouble |= out.failed || rejects.failed;

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/progress.h"
 #include "arbiter.h"
 #include "findings.h"
 #include "lint.h"
@@ -46,12 +47,14 @@ typedef struct options {
     const char *prefer;      /* --prefer: locale codes preferred when several read a game */
     bool list_profiles;
     bool no_suggest;         /* do not read bad moves in national notations */
+    enum progress_mode progress; /* --progress, --no-progress */
     arb_pgn_reader_options read;
 } options;
 
 typedef struct totals {
     unsigned long long games, clean, with_errors, with_warnings;
     bool trouble;
+    progress progress;
 } totals;
 
 static void usage(FILE *out)
@@ -90,6 +93,9 @@ static void usage(FILE *out)
         "                       move of that piece to that square replaces it, else the\n"
         "                       turn passes); later findings are marked as following it\n"
         "  --strict             warnings also make the exit status 1\n"
+        "  --progress, --no-progress\n"
+        "                       show (or never show) a progress line on standard\n"
+        "                       error; by default shown on a terminal for large input\n"
         "  --color auto|always|never\n"
         "                       colour in text output (default: auto, on a terminal)\n"
         "  --no-suggest         do not read a move that does not replay in the national\n"
@@ -138,6 +144,10 @@ static int parse_args(int argc, char **argv, options *o)
         } else if (strcmp(a, "--json") == 0) {
             o->format = FORMAT_JSON;
             o->json = true;
+        } else if (strcmp(a, "--progress") == 0) {
+            o->progress = PROGRESS_ALWAYS;
+        } else if (strcmp(a, "--no-progress") == 0) {
+            o->progress = PROGRESS_NEVER;
         } else if (strcmp(a, "--strict") == 0) {
             o->strict = true;
         } else if (strcmp(a, "--continue") == 0) {
@@ -275,7 +285,9 @@ static void lint_file(const char *path, const options *o, arb_linter *linter, co
         }
         if (out.len && fwrite(out.data, 1, out.len, stdout) != out.len)
             t->trouble = true;
+        progress_update(&t->progress, t->games, g.offset + g.raw_len);
     }
+    progress_next_file(&t->progress, g.offset + g.raw_len);
     if (rc == ARB_PGN_READ_FAILED) {
         fprintf(stderr, "%s:%d:%d: %s\n", arb_pgn_reader_name(reader), st.line, st.col, st.message);
         t->trouble = true;
@@ -420,11 +432,13 @@ int main(int argc, char **argv)
     }
 
     totals t = {0};
+    progress_init(&t.progress, PROGRAM, o.progress, argv + first, argc - first);
     if (first >= argc)
         lint_file("-", &o, linter, &lo, &style, &t);
     for (int i = first; i < argc; i++)
         lint_file(argv[i], &o, linter, &lo, &style, &t);
 
+    progress_done(&t.progress);
     FILE *summary = o.json ? stderr : stdout;
     fprintf(summary, "%s%llu game%s, %llu clean, %llu with errors, %llu with warnings\n",
             o.json ? PROGRAM ": " : "", t.games, t.games == 1 ? "" : "s", t.clean, t.with_errors,

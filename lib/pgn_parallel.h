@@ -59,7 +59,7 @@ bool arb_text_printf(arb_text *t, const char *fmt, ...) __attribute__((format(pr
 void arb_text_free(arb_text *t);
 
 #define ARB_PGN_TEXTS 3     /* e.g. converted games, messages, rejected games */
-#define ARB_PGN_COUNTS 4    /* caller-defined counters, e.g. read/written/rejected */
+#define ARB_PGN_COUNTS 6    /* caller-defined counters, e.g. read/written/rejected */
 
 /* What the games of one piece produced. */
 typedef struct arb_pgn_output {

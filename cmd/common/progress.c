@@ -34,7 +34,8 @@ void progress_init(progress *p, const char *tool, enum progress_mode mode, char 
     p->tool = tool;
     p->out = stderr;
     p->enabled = mode == PROGRESS_ALWAYS ||
-                 (mode == PROGRESS_AUTO && isatty(STDERR_FILENO) && large_input(paths, count));
+                 (mode == PROGRESS_AUTO && isatty(STDERR_FILENO) && !isatty(STDOUT_FILENO) &&
+                  large_input(paths, count));
     p->started = p->last = now();
 }
 
@@ -63,9 +64,8 @@ size_t progress_format(char *buf, size_t size, uint64_t games, uint64_t bytes, d
 
 void progress_update(progress *p, uint64_t games, uint64_t file_bytes)
 {
-    if (!p->enabled || p->countdown--)
+    if (!p->enabled)
         return;
-    p->countdown = 1023;
     double t = now();
     if (t - p->last < 0.25)
         return;

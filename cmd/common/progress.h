@@ -1,9 +1,10 @@
 /* progress.h — the progress line tools show on a terminal for large inputs:
  * "pgnconv: 120,000 games, 84.0 MB, 41.3 MB/s" rewritten in place on stderr.
  *
- * Shown only when stderr is a terminal and the input is large (or of unknown
- * size, such as a pipe), unless forced on or off; updated at most 4 times a
- * second, so the cost per game is one clock read every few thousand games.
+ * Shown only when stderr is a terminal, stdout is not (results scrolling by
+ * on the terminal are progress enough and would garble the line), and the
+ * input is large (or of unknown size, such as a pipe), unless forced on or off; redrawn at most 4 times a
+ * second, so an update costs one clock read (tens of nanoseconds).
  * Erased before the tool's own summary. */
 #ifndef ARB_CMD_PROGRESS_H
 #define ARB_CMD_PROGRESS_H
@@ -25,7 +26,6 @@ typedef struct progress {
     bool shown;
     uint64_t base_bytes;  /* bytes of the files already finished */
     double started, last;
-    unsigned countdown;   /* games until the clock is read again */
 } progress;
 
 /* `paths`: the tool's input files (NULL or "-" entries are stdin/pipes). */
