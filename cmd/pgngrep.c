@@ -1,0 +1,788 @@
+/* pgngrep — select games from PGN files and pass them on byte for byte.
+ *
+ *   pgngrep [PREDICATES] [-v] [-c | --index | -q | --split N PREFIX]
+ *           [-m N] [--normalize] [--first-game N] [-j N] [FILE...]
+ *
+ * The predicates live in lib/grep (grep.h), reading and the whole-stream
+ * spans that make the output byte-exact in lib/pgn_parallel; this file
+ * handles arguments, the outputs and the exit status, which is grep's:
+ *   0 some game was selected
+ *   1 no game was selected
+ *   2 usage error, unreadable input, or a selected game that could not be
+ *     written (with -q a selection still exits 0, as grep does)
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arbiter.h"
+#include "common/progress.h"
+#include "grammar.h"
+#include "grep.h"
+#include "locales.h"
+#include "notation.h"
+#include "pgn_detect.h"
+#include "pgn_parallel.h"
+#include "pgn_read.h"
+#include "pgn_write.h"
+#include "profile.h"
+
+#define PROGRAM "pgngrep"
+
+enum { EXIT_MATCH = 0, EXIT_NO_MATCH = 1, EXIT_TROUBLE = 2 };
+
+enum output_mode { OUT_GAMES = 0, OUT_COUNT, OUT_INDEX, OUT_QUIET, OUT_SPLIT };
+
+typedef struct options {
+    int mode;                    /* enum output_mode */
+    unsigned long long max_count;   /* -m */
+    bool has_max_count;
+    unsigned long long split_size;
+    const char *split_prefix;
+    unsigned long long first_game;
+    bool normalize;
+    bool ignore_case;
+    int jobs;
+    enum progress_mode progress; /* --progress, --no-progress */
+    const char *laws;
+    const char *from;            /* NULL: SAN; "auto"; or a locale code */
+    const char *prefer;          /* --prefer, with --from auto */
+    arb_pgn_reader_options read;
+} options;
+
+/* Output texts and counters of a batch of games (see pgn_parallel.h). */
+enum { TEXT_OUT = 0, TEXT_MATCHES = 1, TEXT_ERR = 2 };
+enum { COUNT_READ = 0, COUNT_SELECTED = 1, COUNT_TROUBLE = 2,
+       COUNT_END_OFFSET = 3 /* where the batch's last game ends, for the progress line */ };
+
+/* One selected game in a batch: where its bytes end in TEXT_OUT and which
+ * game of the batch it was. */
+typedef struct match {
+    uint64_t end;
+    uint64_t nth;
+    uint32_t written;            /* its bytes are in TEXT_OUT (0: could not keep them) */
+    int32_t line, col;
+} match;
+
+/* The split files: consecutive chunks of split_size games. */
+typedef struct splitter {
+    FILE *fp;
+    char *path;
+    unsigned long long in_file, files;
+} splitter;
+
+/* The whole run (main thread). */
+struct run {
+    const options *o;
+    const arb_grep *selection;
+    const char *name;            /* current input, for messages */
+    bool many_files;
+    unsigned long long file_games, file_selected;   /* in the current input */
+    unsigned long long total_selected, total_games;
+    uint64_t file_bytes;         /* of the current input, up to the last game emitted */
+    progress progress;
+    bool stop_all;               /* -q: the answer is known */
+    bool trouble;
+    /* what was written last, so that games that were not next to each other
+     * in the input stay apart */
+    unsigned long long last_ordinal;
+    const char *last_input;
+    bool wrote, ends_in_newline;
+    splitter split;
+    bool out_failed;
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+        "usage: " PROGRAM " [PREDICATES] [OPTIONS] [FILE...]\n"
+        "\n"
+        "Writes the games of the PGN input (plain or gzip; standard input when no\n"
+        "FILE or FILE is -) that satisfy every predicate, byte for byte as they were\n"
+        "in the input.  With no predicate every game is selected: the output is the\n"
+        "input.\n"
+        "\n"
+        "Predicates (all must hold):\n"
+        "  --valid              every move (main line and variations) replays legally\n"
+        "  --invalid            some move or tag cannot be read or replayed\n"
+        "  --finding CODE       pgnlint reports CODE (illegal-move, result-mismatch,\n"
+        "                       draw-claim, tag-missing, ...)\n"
+        "  --termination KIND   pgnlint's termination: checkmate, stalemate, agreement,\n"
+        "                       resignation, time-forfeit, threefold-claim, ...\n"
+        "  --tag NAME=REGEX     a tag NAME whose value the PCRE2 REGEX matches\n"
+        "                       (repeatable; NAME= only asks for the tag)\n"
+        "  -i, --ignore-case    --tag patterns ignore case\n"
+        "  --result R           result 1-0, 0-1, 1/2-1/2 or *\n"
+        "  --plies MIN:MAX      main-line half-moves in range (MIN:, :MAX, N)\n"
+        "  --chess960           Chess960 games\n"
+        "  --position FEN       the main line passes through this position (same\n"
+        "                       pieces, side to move, castling and e.p. rights)\n"
+        "  --from san|auto|LANG notation of the moves: SAN (default); auto detects it\n"
+        "                       for every game, as pgnconv and pgnlint do; LANG (ro,\n"
+        "                       de, ...) reads that locale's letters\n"
+        "  --prefer LANGS       with --from auto, prefer these when several replay\n"
+        "  --laws NAME|auto     edition of the Laws for --finding/--termination\n"
+        "  -v, --invert-match   select the games that do not satisfy them\n"
+        "\n"
+        "Output:\n"
+        "  -c, --count          print the number of selected games only\n"
+        "  --index              print the selected games' numbers, one per line\n"
+        "  -q, --quiet          print nothing; stop at the first selected game\n"
+        "  -m, --max-count N    stop after N selected games (per input file)\n"
+        "  --split N PREFIX     write chunks of N selected games to PREFIX-0001.pgn,\n"
+        "                       PREFIX-0002.pgn, ... (a game is never cut)\n"
+        "  --normalize          write games in PGN export format (games that cannot\n"
+        "                       be replayed stay as they were)\n"
+        "  --first-game N       number the first game of each input N (default 1),\n"
+        "                       e.g. for chunks of a larger file\n"
+        "  -j, --jobs N         read on N threads (default: one per processor, at\n"
+        "                       most 4); the output is the same as with -j 1\n"
+        "  --max-depth N        allow variations nested N deep (default 256)\n"
+        "  --null-moves         accept null moves (-- or Z0) in the main line\n"
+        "  --progress, --no-progress\n"
+        "                       show (or never show) a progress line on standard\n"
+        "                       error (default: when it is a terminal, standard\n"
+        "                       output is not, and the input is large)\n"
+        "  --help, --version\n"
+        "\n"
+        "With several FILEs, -c and --index prefix each line with FILE: and -m counts\n"
+        "per file.  Exit status: 0 some game selected, 1 none, 2 usage error,\n"
+        "unreadable input or a selected game too long to pass through.\n");
+}
+
+/* ---- outputs (main thread, in input order) ------------------------------------ */
+
+static void write_bytes(struct run *run, FILE *fp, const char *data, size_t len)
+{
+    if (len == 0 || run->out_failed)
+        return;
+    if (fwrite(data, 1, len, fp) != len) {
+        fprintf(stderr, PROGRAM ": cannot write %s: %s\n",
+                fp == stdout ? "standard output" : run->split.path, strerror(errno));
+        run->out_failed = true;
+        run->trouble = true;
+        run->stop_all = true;
+        return;
+    }
+    run->wrote = true;
+    run->ends_in_newline = data[len - 1] == '\n';
+}
+
+static bool split_close(struct run *run)
+{
+    splitter *s = &run->split;
+    if (!s->fp)
+        return true;
+    bool ok = fclose(s->fp) == 0;
+    if (!ok) {
+        fprintf(stderr, PROGRAM ": cannot write %s: %s\n", s->path, strerror(errno));
+        run->trouble = true;
+        run->stop_all = true;
+    }
+    s->fp = NULL;
+    return ok;
+}
+
+/* The file the next selected game goes to. */
+static FILE *split_file(struct run *run)
+{
+    splitter *s = &run->split;
+    if (s->fp && s->in_file < run->o->split_size)
+        return s->fp;
+    if (!split_close(run))
+        return NULL;
+    s->files++;
+    s->in_file = 0;
+    free(s->path);
+    size_t n = strlen(run->o->split_prefix) + 32;
+    s->path = malloc(n);
+    if (!s->path) {
+        fprintf(stderr, PROGRAM ": out of memory\n");
+        run->trouble = run->stop_all = true;
+        return NULL;
+    }
+    snprintf(s->path, n, "%s-%04llu.pgn", run->o->split_prefix, s->files);
+    s->fp = fopen(s->path, "w");
+    if (!s->fp) {
+        fprintf(stderr, PROGRAM ": cannot create %s: %s\n", s->path, strerror(errno));
+        run->trouble = run->stop_all = true;
+    }
+    return s->fp;
+}
+
+/* Writes one selected game's bytes where the mode sends them. */
+static void write_game(struct run *run, unsigned long long ordinal, const char *data, size_t len)
+{
+    FILE *fp = stdout;
+    if (run->o->mode == OUT_SPLIT) {
+        fp = split_file(run);
+        if (!fp)
+            return;
+        run->split.in_file++;
+    }
+    /* a game that followed another on the same line keeps it company only
+     * when that one is written too */
+    bool next_to_last = run->last_input == run->name && ordinal == run->last_ordinal + 1;
+    if (run->wrote && !run->ends_in_newline && !next_to_last)
+        write_bytes(run, fp, "\n", 1);
+    write_bytes(run, fp, data, len);
+    run->last_ordinal = ordinal;
+    run->last_input = run->name;
+}
+
+static void print_line(struct run *run, unsigned long long value)
+{
+    if (run->many_files)
+        printf("%s:%llu\n", run->name, value);
+    else
+        printf("%llu\n", value);
+}
+
+static bool emit(void *ctx, const arb_pgn_output *out)
+{
+    struct run *run = ctx;
+    const options *o = run->o;
+    if (out->text[TEXT_ERR].len)
+        fwrite(out->text[TEXT_ERR].data, 1, out->text[TEXT_ERR].len, stderr);
+    if (out->count[COUNT_TROUBLE])
+        run->trouble = true;
+    const match *m = (const match *)(const void *)out->text[TEXT_MATCHES].data;
+    size_t n = out->text[TEXT_MATCHES].len / sizeof *m;
+    uint64_t from = 0;
+    bool go_on = true;
+    for (size_t i = 0; i < n && go_on && !run->stop_all; i++) {
+        if (o->has_max_count && run->file_selected >= o->max_count) {
+            go_on = false;
+            break;
+        }
+        unsigned long long ordinal = o->first_game + run->file_games + m[i].nth;
+        run->file_selected++;
+        run->total_selected++;
+        switch (o->mode) {
+        case OUT_GAMES:
+        case OUT_SPLIT:
+            if (m[i].written) {
+                write_game(run, ordinal, out->text[TEXT_OUT].data + from, (size_t)(m[i].end - from));
+            } else {
+                fprintf(stderr, "%s:%d:%d: game %llu is too long to pass through, expected a game "
+                        "shorter than the size limit\n", run->name, m[i].line, m[i].col, ordinal);
+                run->trouble = true;
+            }
+            break;
+        case OUT_INDEX: print_line(run, ordinal); break;
+        case OUT_QUIET: run->stop_all = true; break;
+        default: break;
+        }
+        from = m[i].end;
+    }
+    run->file_games += out->count[COUNT_READ];
+    run->total_games += out->count[COUNT_READ];
+    if (out->count[COUNT_END_OFFSET])
+        run->file_bytes = out->count[COUNT_END_OFFSET];
+    progress_update(&run->progress, run->total_games, run->file_bytes);
+    if (o->has_max_count && run->file_selected >= o->max_count)
+        go_on = false;
+    return go_on && !run->stop_all;
+}
+
+/* ---- worker threads ------------------------------------------------------------ */
+
+typedef struct worker {
+    const options *o;
+    arb_grep_matcher *matcher;
+    arb_pgn_writer *writer;      /* --normalize */
+} worker;
+
+/* Workers read only the run's options and selection, which no one changes
+ * while they run. */
+static void *worker_start(void *ctx)
+{
+    const struct run *run = ctx;
+    worker *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->o = run->o;
+    w->matcher = arb_grep_matcher_new(run->selection);
+    if (run->o->normalize)
+        w->writer = arb_pgn_writer_new(NULL);
+    return w;
+}
+
+static void worker_stop(void *state)
+{
+    worker *w = state;
+    if (!w)
+        return;
+    arb_grep_matcher_free(w->matcher);
+    arb_pgn_writer_free(w->writer);
+    free(w);
+}
+
+static void select_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
+{
+    worker *w = state;
+    uint64_t nth = out->count[COUNT_READ]++;
+    out->count[COUNT_END_OFFSET] = g->offset + g->raw_len;
+    if (!w || !w->matcher || (w->o->normalize && !w->writer)) {
+        out->text[TEXT_ERR].failed = true;   /* out of memory at thread start */
+        return;
+    }
+    arb_status st;
+    /* (the linter's report numbers the game; pgngrep uses only its codes,
+     * and a piece's worker does not know the game's number in the input) */
+    bool selected = arb_grep_match(w->matcher, g, 1, &st);
+    if (st.code) {
+        arb_text_printf(&out->text[TEXT_ERR], "%s:%d:%d: %s\n", g->source, g->line, g->col, st.message);
+        out->count[COUNT_TROUBLE]++;
+    }
+    if (!selected)
+        return;
+    out->count[COUNT_SELECTED]++;
+    match m = {.nth = nth, .line = g->line, .col = g->col};
+    int mode = w->o->mode;
+    if (mode == OUT_GAMES || mode == OUT_SPLIT) {
+        arb_text *t = &out->text[TEXT_OUT];
+        const char *text = NULL;
+        size_t len = 0;
+        if (w->o->normalize && g->error_count == 0
+            && arb_pgn_write_game(w->writer, g, &text, &len).code == 0) {
+            arb_text_append(t, text, len);
+            m.written = 1;
+        } else if (g->raw_complete) {
+            arb_text_append(t, g->raw, g->raw_len);
+            m.written = 1;
+        }
+        m.end = t->len;
+    }
+    arb_text_append(&out->text[TEXT_MATCHES], (const char *)&m, sizeof m);
+}
+
+/* ---- files ------------------------------------------------------------------------ */
+
+static void grep_file(struct run *run, const char *path)
+{
+    const options *o = run->o;
+    arb_input *in;
+    arb_status st = arb_input_open(path, &in);
+    if (st.code) {
+        fprintf(stderr, PROGRAM ": %s\n", st.message);
+        run->trouble = true;
+        return;
+    }
+    char name[4096];
+    snprintf(name, sizeof name, "%s", arb_input_name(in));
+    run->name = name;
+    run->file_games = run->file_selected = 0;
+    if (o->has_max_count && o->max_count == 0) {
+        /* -m 0: nothing to select, nothing to read */
+        arb_input_close(in);
+        if (o->mode == OUT_COUNT)
+            print_line(run, 0);
+        return;
+    }
+    static const arb_pgn_parallel_ops ops = {worker_start, worker_stop, select_game, emit};
+    /* spans (and the copy of the text they take) only when games are written */
+    arb_pgn_parallel_options parallel = {.jobs = o->jobs,
+                                         .raw_spans = o->mode == OUT_GAMES || o->mode == OUT_SPLIT};
+    int rc = arb_pgn_read_parallel(in, &o->read, &parallel, &ops, run, &st);
+    if (rc == ARB_PGN_READ_FAILED && st.code) {
+        fprintf(stderr, "%s:%d:%d: %s\n", name, st.line, st.col, st.message);
+        run->trouble = true;
+    }
+    progress_next_file(&run->progress, run->file_bytes);
+    run->file_bytes = 0;
+    if (o->mode == OUT_COUNT)
+        print_line(run, run->file_selected);
+    if (run->last_input == name) {
+        /* a game that shared its last line with a game left out ends its line */
+        bool last_of_input = run->last_ordinal + 1 == o->first_game + run->file_games;
+        if (!run->ends_in_newline && !(last_of_input && rc == ARB_PGN_READ_END))
+            write_bytes(run, o->mode == OUT_SPLIT ? run->split.fp : stdout, "\n", 1);
+        run->last_input = NULL;   /* the name buffer is reused for the next file */
+    }
+}
+
+/* ---- arguments ---------------------------------------------------------------------- */
+
+static bool parse_count(const char *s, unsigned long long min, unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    if (*s < '0' || *s > '9')
+        return false;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || v < min)
+        return false;
+    *out = v;
+    return true;
+}
+
+static int bad_usage(const char *fmt, const char *arg, const char *arg2)
+{
+    fprintf(stderr, PROGRAM ": ");
+    fprintf(stderr, fmt, arg, arg2);
+    fprintf(stderr, "\nTry '" PROGRAM " --help'.\n");
+    return -1;
+}
+
+/* Options that take a value. */
+static bool takes_value(const char *a)
+{
+    static const char *const names[] = {
+        "--finding", "--termination", "--tag", "--result", "--plies", "--position", "--from",
+        "--prefer", "--laws", "-m", "--max-count", "--first-game", "-j", "--jobs", "--max-depth", NULL};
+    for (int i = 0; names[i]; i++)
+        if (strcmp(a, names[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Rewrites the arguments into one option per word: "-cv" becomes "-c" "-v",
+ * "-j2" "-j" "2", "--jobs=2" "--jobs" "2".  New words are written into
+ * *pool, which the caller frees with the vector; NULL when out of memory. */
+static char **expand_args(int argc, char **argv, int *out_argc, char **pool)
+{
+    size_t chars = 0;
+    for (int i = 0; i < argc; i++)
+        chars += 3 * strlen(argv[i]) + 3;
+    char **v = calloc(chars + 1, sizeof *v);   /* never more words than characters */
+    char *p = *pool = malloc(chars);
+    if (!v || !p) {
+        free(v);
+        free(p);
+        return NULL;
+    }
+    size_t n = 0;
+    bool options = true;
+    for (int i = 0; i < argc; i++) {
+        char *a = argv[i];
+        if (i == 0 || !options || a[0] != '-' || strcmp(a, "-") == 0) {
+            v[n++] = a;
+            continue;
+        }
+        if (strcmp(a, "--") == 0) {
+            options = false;
+            v[n++] = a;
+            continue;
+        }
+        if (takes_value(a) || strcmp(a, "--split") == 0) {
+            int words = strcmp(a, "--split") == 0 ? 2 : 1;
+            v[n++] = a;
+            for (int k = 0; k < words && i + 1 < argc; k++)
+                v[n++] = argv[++i];
+            continue;
+        }
+        char *eq = strchr(a, '=');
+        if (a[1] == '-' && eq) {
+            size_t len = (size_t)(eq - a);
+            memcpy(p, a, len);
+            p[len] = '\0';
+            v[n++] = p;
+            p += len + 1;
+            v[n++] = eq + 1;
+            continue;
+        }
+        if (a[1] != '-' && a[2] != '\0') {
+            /* a bundle of one-letter options; -j and -m take the rest as value */
+            for (char *c = a + 1; *c; c++) {
+                p[0] = '-';
+                p[1] = *c;
+                p[2] = '\0';
+                v[n++] = p;
+                p += 3;
+                if (*c == 'j' || *c == 'm') {
+                    if (c[1])
+                        v[n++] = c + 1;
+                    else if (i + 1 < argc)
+                        v[n++] = argv[++i];
+                    break;
+                }
+            }
+            continue;
+        }
+        v[n++] = a;
+    }
+    v[n] = NULL;
+    *out_argc = (int)n;
+    return v;
+}
+
+/* Returns the index of the first file argument, or -1 on a usage error, or
+ * 0 when the run is already over (--help, --version).  Predicates go to
+ * `sel` as they come, so that their errors name the option. */
+static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
+{
+    bool invert = false, count = false, index = false, quiet = false, split = false;
+    /* -i applies to every --tag, wherever it stands: tags are compiled last */
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            break;
+        if (strcmp(argv[i], "-i") == 0 || strcmp(argv[i], "--ignore-case") == 0)
+            o->ignore_case = true;
+        else if (takes_value(argv[i]))
+            i++;
+    }
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        }
+        if (a[0] != '-' || strcmp(a, "-") == 0)
+            break;
+        const char *value = NULL;
+        if (takes_value(a)) {
+            if (i + 1 >= argc)
+                return bad_usage("option %s needs a value%s", a, "");
+            value = argv[++i];
+        }
+        arb_status st = {0};
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--version") == 0) {
+            printf(PROGRAM " " ARB_VERSION "\n");
+            return 0;
+        } else if (strcmp(a, "--valid") == 0) {
+            st = arb_grep_add_valid(sel, true);
+        } else if (strcmp(a, "--invalid") == 0) {
+            st = arb_grep_add_valid(sel, false);
+        } else if (strcmp(a, "--finding") == 0) {
+            st = arb_grep_add_finding(sel, value);
+        } else if (strcmp(a, "--termination") == 0) {
+            st = arb_grep_add_termination(sel, value);
+        } else if (strcmp(a, "--tag") == 0) {
+            st = arb_grep_add_tag(sel, value, o->ignore_case);
+        } else if (strcmp(a, "--result") == 0) {
+            st = arb_grep_add_result(sel, value);
+        } else if (strcmp(a, "--plies") == 0) {
+            st = arb_grep_add_plies(sel, value);
+        } else if (strcmp(a, "--chess960") == 0) {
+            st = arb_grep_add_chess960(sel);
+        } else if (strcmp(a, "--position") == 0) {
+            st = arb_grep_add_position(sel, value);
+        } else if (strcmp(a, "--from") == 0) {
+            o->from = strcmp(value, "san") == 0 ? NULL : value;
+        } else if (strcmp(a, "--prefer") == 0) {
+            o->prefer = value;
+        } else if (strcmp(a, "--laws") == 0) {
+            o->laws = value;
+        } else if (strcmp(a, "-i") == 0 || strcmp(a, "--ignore-case") == 0) {
+            /* done above */
+        } else if (strcmp(a, "-v") == 0 || strcmp(a, "--invert-match") == 0) {
+            invert = true;
+        } else if (strcmp(a, "-c") == 0 || strcmp(a, "--count") == 0) {
+            count = true;
+        } else if (strcmp(a, "--index") == 0) {
+            index = true;
+        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0 || strcmp(a, "--silent") == 0) {
+            quiet = true;
+        } else if (strcmp(a, "-m") == 0 || strcmp(a, "--max-count") == 0) {
+            if (!parse_count(value, 0, &o->max_count))
+                return bad_usage("%s %s: expected a number of games", a, value);
+            o->has_max_count = true;
+        } else if (strcmp(a, "--split") == 0) {
+            if (i + 2 >= argc)
+                return bad_usage("--split needs a number of games and a file name prefix%s%s", "", "");
+            if (!parse_count(argv[i + 1], 1, &o->split_size))
+                return bad_usage("--split %s: expected a number of games from 1 up%s", argv[i + 1], "");
+            o->split_prefix = argv[i + 2];
+            i += 2;
+            split = true;
+        } else if (strcmp(a, "--normalize") == 0) {
+            o->normalize = true;
+        } else if (strcmp(a, "--first-game") == 0) {
+            if (!parse_count(value, 0, &o->first_game))
+                return bad_usage("--first-game %s: expected a game number%s", value, "");
+        } else if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
+            unsigned long long n;
+            if (!parse_count(value, 0, &n) || n > 256)
+                return bad_usage("%s %s: expected a number from 0 to 256", a, value);
+            o->jobs = (int)n;
+        } else if (strcmp(a, "--max-depth") == 0) {
+            unsigned long long n;
+            if (!parse_count(value, 1, &n) || n > 1000000)
+                return bad_usage("--max-depth %s: expected a number from 1 to 1000000%s", value, "");
+            o->read.max_depth = (int)n;
+        } else if (strcmp(a, "--progress") == 0) {
+            o->progress = PROGRESS_ALWAYS;
+        } else if (strcmp(a, "--no-progress") == 0) {
+            o->progress = PROGRESS_NEVER;
+        } else if (strcmp(a, "--null-moves") == 0) {
+            o->read.null_moves_in_main_line = true;
+        } else if (strcmp(a, "-n") == 0) {
+            return bad_usage("-n: games have numbers, not lines: --index prints them%s%s", "", "");
+        } else {
+            return bad_usage("unknown option %s%s", a, "");
+        }
+        if (st.code) {
+            fprintf(stderr, PROGRAM ": %s\n", st.message);
+            return -1;
+        }
+    }
+    if (count + index + quiet + split > 1)
+        return bad_usage("-c, --index, -q and --split do not go together: choose one%s%s", "", "");
+    o->mode = count ? OUT_COUNT : index ? OUT_INDEX : quiet ? OUT_QUIET : split ? OUT_SPLIT : OUT_GAMES;
+    arb_grep_set_invert(sel, invert);
+    return i;
+}
+
+/* What the run loaded: rule editions, locales, notations. */
+typedef struct data {
+    arb_profile_set *profiles;
+    arb_lint_options lint;
+    arb_locale_set *locales;
+    arb_grammar *grammar;
+    arb_notation *from;
+    arb_pgn_autodetect *autodetect;
+} data;
+
+static void data_free(data *d)
+{
+    arb_pgn_autodetect_free(d->autodetect);
+    arb_notation_free(d->from);
+    arb_grammar_free(d->grammar);
+    arb_locales_free(d->locales);
+    arb_profiles_free(d->profiles);
+}
+
+/* Loads what --finding/--termination (the rule editions) and --from (the
+ * notations) need, and sets the reader's and linter's options; false after
+ * a message. */
+static bool load_data(options *o, data *d, bool lint)
+{
+    memset(d, 0, sizeof *d);
+    arb_status st = {0};
+    if (lint) {
+        st = arb_profiles_load(NULL, &d->profiles);
+        if (st.code) {
+            fprintf(stderr, PROGRAM ": %s\n", st.message);
+            return false;
+        }
+        arb_lint_options *lo = &d->lint;
+        lo->profiles = d->profiles;
+        lo->time_class = -1;
+        if (o->laws && strcmp(o->laws, "auto") == 0) {
+            lo->auto_edition = true;
+            lo->profile = arb_profiles_find(d->profiles, "fide-2023");
+        } else {
+            lo->profile = arb_profiles_find(d->profiles, o->laws ? o->laws : "fide-2023");
+        }
+        if (!lo->profile) {
+            fprintf(stderr, PROGRAM ": --laws %s: no such edition, expected auto or one of:", o->laws);
+            for (size_t i = 0; i < arb_profiles_count(d->profiles); i++)
+                fprintf(stderr, " %s", arb_profiles_at(d->profiles, i)->name);
+            fprintf(stderr, "\n");
+            return false;
+        }
+    }
+    if (!o->from)
+        return true;
+    if ((st = arb_locales_load(NULL, &d->locales)).code == 0)
+        st = arb_grammar_load(NULL, &d->grammar);
+    if (st.code) {
+        fprintf(stderr, PROGRAM ": %s\n", st.message);
+        return false;
+    }
+    if (strcmp(o->from, "auto") == 0) {
+        arb_pgn_autodetect_options ao = {.when = ARB_PGN_DETECT_EVERY_GAME, .prefer = o->prefer};
+        if ((st = arb_pgn_autodetect_new(d->grammar, d->locales, &ao, &d->autodetect)).code) {
+            fprintf(stderr, PROGRAM ": %s\n", st.message);
+            return false;
+        }
+        o->read.autodetect = d->autodetect;
+        return true;
+    }
+    const arb_locale *loc = arb_locale_find(d->locales, o->from);
+    if (!loc) {
+        fprintf(stderr, PROGRAM ": --from %s: no such locale, expected san, auto or a code such as "
+                "ro, de, sl\n", o->from);
+        return false;
+    }
+    if ((st = arb_notation_new(d->grammar, loc, &d->from)).code) {
+        fprintf(stderr, PROGRAM ": %s\n", st.message);
+        return false;
+    }
+    o->read.notation = d->from;
+    d->lint.notation = d->from;
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    memset(&o, 0, sizeof o);
+    o.first_game = 1;
+    arb_grep *sel = arb_grep_new();
+    if (!sel) {
+        fprintf(stderr, PROGRAM ": out of memory\n");
+        return EXIT_TROUBLE;
+    }
+    char *pool = NULL;
+    char **args = expand_args(argc, argv, &argc, &pool);
+    if (!args) {
+        fprintf(stderr, PROGRAM ": out of memory\n");
+        arb_grep_free(sel);
+        return EXIT_TROUBLE;
+    }
+    argv = args;
+    int first = parse_args(argc, argv, &o, sel);
+    if (first <= 0) {
+        free(args);
+        free(pool);
+        arb_grep_free(sel);
+        if (first < 0)
+            return EXIT_TROUBLE;
+        return fflush(stdout) == 0 ? EXIT_MATCH : EXIT_TROUBLE;
+    }
+    if (o.jobs == 0) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        o.jobs = cpus < 1 ? 1 : cpus > 4 ? 4 : (int)cpus;
+    }
+
+    data d;
+    int status = EXIT_TROUBLE;
+    if (!load_data(&o, &d, arb_grep_needs_lint(sel)))
+        goto done;
+    if (d.profiles)
+        arb_grep_set_lint_options(sel, &d.lint);
+    /* replay only when a predicate or the output needs the moves */
+    o.read.tags_only = !arb_grep_needs_replay(sel) && !o.normalize;
+    o.read.record_san = o.normalize;
+
+    static char stdout_buffer[1 << 20];
+    setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
+
+    struct run run = {.o = &o, .selection = sel, .many_files = argc - first > 1};
+    progress_init(&run.progress, PROGRAM, o.progress, argv + first, argc - first);
+    if (first >= argc) {
+        grep_file(&run, "-");
+    } else {
+        for (int i = first; i < argc && !run.stop_all; i++)
+            grep_file(&run, argv[i]);
+    }
+    progress_done(&run.progress);
+    split_close(&run);
+    free(run.split.path);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        if (!run.out_failed)
+            fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));
+        run.trouble = true;
+    }
+    if (o.mode == OUT_QUIET && run.total_selected)
+        status = EXIT_MATCH;
+    else if (run.trouble)
+        status = EXIT_TROUBLE;
+    else
+        status = run.total_selected ? EXIT_MATCH : EXIT_NO_MATCH;
+done:
+    data_free(&d);
+    arb_grep_free(sel);
+    free(args);
+    free(pool);
+    return status;
+}
