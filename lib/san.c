@@ -119,14 +119,40 @@ static size_t write_castling(arb_move move, char *p)
     return king_side ? 3 : 5;
 }
 
-size_t arb_san_write(const arb_position *pos, arb_move move, char *buf)
+/* The piece letter and origin of a short-algebraic move: nothing for a pawn
+ * push, the file for a pawn capture, the letter plus the least
+ * disambiguation among legal moves (file, then rank, then square). */
+static char *write_short_origin(const arb_position *pos, arb_move move, int kind, bool capture, char *p)
 {
-    arb_position after;
-    arb_position_make(pos, move, &after);
-    return arb_san_write_after(pos, move, &after, buf);
+    int from = arb_move_from(move), to = arb_move_to(move);
+    if (kind == ARB_PAWN) {
+        if (capture)
+            *p++ = (char)('a' + arb_file_of(from));
+        return p;
+    }
+    *p++ = kind_letters[kind];
+    arb_movelist rivals;
+    moves_to(pos, kind, to, ~ARB_BB(from), ARB_NO_KIND, &rivals);
+    if (rivals.count) {
+        bool same_file = false, same_rank = false;
+        for (int i = 0; i < rivals.count; i++) {
+            int r = arb_move_from(rivals.moves[i]);
+            same_file |= arb_file_of(r) == arb_file_of(from);
+            same_rank |= arb_rank_of(r) == arb_rank_of(from);
+        }
+        if (!same_file)
+            *p++ = (char)('a' + arb_file_of(from));
+        else if (!same_rank)
+            *p++ = (char)('1' + arb_rank_of(from));
+        else
+            p += write_square(p, from);
+    }
+    return p;
 }
 
-size_t arb_san_write_after(const arb_position *pos, arb_move move, const arb_position *after, char *buf)
+/* SAN (short) or long algebraic: they differ only in how the origin is written. */
+static size_t write_algebraic(const arb_position *pos, arb_move move, const arb_position *after, char *buf,
+                              bool long_form)
 {
     char *p = buf;
     int from = arb_move_from(move), to = arb_move_to(move), type = arb_move_type(move);
@@ -139,29 +165,13 @@ size_t arb_san_write_after(const arb_position *pos, arb_move move, const arb_pos
     } else {
         int kind = arb_piece_kind(pos->board[from]);
         bool capture = arb_move_is_capture(pos, move);
-        if (kind == ARB_PAWN) {
-            if (capture) {
-                *p++ = (char)('a' + arb_file_of(from));
-                *p++ = 'x';
-            }
+        if (long_form) {
+            if (kind != ARB_PAWN)
+                *p++ = kind_letters[kind];
+            p += write_square(p, from);
+            *p++ = capture ? 'x' : '-';
         } else {
-            *p++ = kind_letters[kind];
-            arb_movelist rivals;
-            moves_to(pos, kind, to, ~ARB_BB(from), ARB_NO_KIND, &rivals);
-            if (rivals.count) {
-                bool same_file = false, same_rank = false;
-                for (int i = 0; i < rivals.count; i++) {
-                    int r = arb_move_from(rivals.moves[i]);
-                    same_file |= arb_file_of(r) == arb_file_of(from);
-                    same_rank |= arb_rank_of(r) == arb_rank_of(from);
-                }
-                if (!same_file)
-                    *p++ = (char)('a' + arb_file_of(from));
-                else if (!same_rank)
-                    *p++ = (char)('1' + arb_rank_of(from));
-                else
-                    p += write_square(p, from);
-            }
+            p = write_short_origin(pos, move, kind, capture, p);
             if (capture)
                 *p++ = 'x';
         }
@@ -176,38 +186,28 @@ size_t arb_san_write_after(const arb_position *pos, arb_move move, const arb_pos
     return (size_t)(p - buf);
 }
 
+size_t arb_san_write(const arb_position *pos, arb_move move, char *buf)
+{
+    arb_position after;
+    arb_position_make(pos, move, &after);
+    return write_algebraic(pos, move, &after, buf, false);
+}
+
+size_t arb_san_write_after(const arb_position *pos, arb_move move, const arb_position *after, char *buf)
+{
+    return write_algebraic(pos, move, after, buf, false);
+}
+
 size_t arb_lan_write(const arb_position *pos, arb_move move, char *buf)
 {
     arb_position after;
     arb_position_make(pos, move, &after);
-    return arb_lan_write_after(pos, move, &after, buf);
+    return write_algebraic(pos, move, &after, buf, true);
 }
 
 size_t arb_lan_write_after(const arb_position *pos, arb_move move, const arb_position *after, char *buf)
 {
-    char *p = buf;
-    int from = arb_move_from(move), to = arb_move_to(move), type = arb_move_type(move);
-    if (move == ARB_MOVE_NULL) {
-        memcpy(buf, "--", 3);
-        return 2;
-    }
-    if (type == ARB_MOVE_CASTLING) {
-        p += write_castling(move, p);
-    } else {
-        int kind = arb_piece_kind(pos->board[from]);
-        if (kind != ARB_PAWN)
-            *p++ = kind_letters[kind];
-        p += write_square(p, from);
-        *p++ = arb_move_is_capture(pos, move) ? 'x' : '-';
-        p += write_square(p, to);
-        if (type == ARB_MOVE_PROMOTION) {
-            *p++ = '=';
-            *p++ = kind_letters[arb_move_promotion(move)];
-        }
-    }
-    p += write_check(after, p);
-    *p = '\0';
-    return (size_t)(p - buf);
+    return write_algebraic(pos, move, after, buf, true);
 }
 
 size_t arb_uci_write(const arb_position *pos, arb_move move, char *buf)
