@@ -372,7 +372,8 @@ static int spelling_at(const arb_notation *n, const char *s, size_t len, size_t 
     *used = 0;
     for (size_t i = 0; i < n->spelling_count; i++) {
         const spelling *sp = &n->spellings[i];
-        if (sp->text[0] == s[0] && sp->len > *used && sp->len <= len && memcmp(sp->text, s, sp->len) == 0) {
+        /* the length first: s may be empty ("g1/" ends after its mark) */
+        if (sp->len > *used && sp->len <= len && sp->text[0] == s[0] && memcmp(sp->text, s, sp->len) == 0) {
             kind = sp->kind;
             *used = sp->len;
         }

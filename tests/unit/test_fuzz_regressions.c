@@ -1,0 +1,61 @@
+/* test_fuzz_regressions.c — inputs the fuzz harnesses (tests/fuzz) found
+ * crashing or breaking an invariant, replayed on every `make test` and
+ * `make asan`.  The raw inputs are kept in corpora/fuzz/<harness>/regression-*;
+ * a test here states the property each one broke. */
+#include "notation_helpers.h"
+
+#include "pgn_read.h"
+
+/* Token text in a heap block of exactly its length, so that ASan sees any
+ * read past its end. */
+static char *exact_copy(const char *text, size_t len)
+{
+    char *p = malloc(len ? len : 1);
+    cr_assert_not_null(p);
+    memcpy(p, text, len);
+    return p;
+}
+
+/* fuzz_token, corpora/fuzz/fuzz_token/regression-promotion-mark-at-end:
+ * "g1/" (a promotion mark with no piece after it) made the SAN fast path of
+ * arb_notation_read look up a piece spelling in an empty rest of the token,
+ * reading one byte past it. */
+Test(fuzz_regressions, promotion_mark_at_the_end_of_a_token)
+{
+    static const char *const tokens[] = {"g1/", "g1=", "g1(", "Nf3/", "e8/", "exd8="};
+    arb_position pos;
+    arb_position_startpos(&pos);
+    for (size_t l = 0; l < arb_locales_count(locales()); l++) {
+        const arb_notation *n = notation(arb_locale_code(arb_locales_at(locales(), l)));
+        for (size_t t = 0; t < sizeof tokens / sizeof *tokens; t++) {
+            size_t len = strlen(tokens[t]);
+            char *token = exact_copy(tokens[t], len);
+            arb_move move;
+            int rc = arb_notation_read(n, &pos, token, len, &move, NULL, NULL);
+            cr_expect_neq(rc, ARB_SAN_OK, "%s: \"%s\" read as a move", arb_locale_code(arb_notation_locale(n)),
+                          tokens[t]);
+            free(token);
+        }
+    }
+}
+
+/* fuzz_pgn, corpora/fuzz/fuzz_pgn/regression-marker-after-error-position.pgn:
+ * after an error in the movetext, a termination marker that contradicts the
+ * Result tag was reported at 0:0. */
+Test(fuzz_regressions, result_contradiction_after_an_error_has_a_position)
+{
+    static const char text[] = "[Result \"1-0\"]\n\n1. e4 Xx e5 1/2-1/2\n";
+    arb_pgn_reader *r = arb_pgn_reader_new(arb_input_from_memory(text, sizeof text - 1, "t"), NULL);
+    arb_pgn_game g;
+    arb_pgn_game_init(&g);
+    arb_status st;
+    cr_assert_eq(arb_pgn_read(r, &g, &st), ARB_PGN_READ_GAME);
+    cr_assert_eq(g.diag_count, 2, "the bad token and the contradiction");
+    for (size_t i = 0; i < g.diag_count; i++)
+        cr_expect(g.diags[i].line >= 1 && g.diags[i].col >= 1, "message at %d:%d: %s", (int)g.diags[i].line,
+                  (int)g.diags[i].col, g.diags[i].message);
+    cr_expect_eq(g.diags[1].line, 3);
+    cr_expect_eq(g.diags[1].col, 13, "at the marker");
+    arb_pgn_game_free(&g);
+    arb_pgn_reader_free(r);
+}
