@@ -27,6 +27,7 @@
 #include "notation.h"
 #include "pgn_detect.h"
 #include "pgn_parallel.h"
+#include "common/outfile.h"
 #include "common/progress.h"
 #include "pgn_read.h"
 #include "pgn_write.h"
@@ -49,16 +50,6 @@ typedef struct options {
     bool list_locales;
 } options;
 
-/* An output file written under a temporary name and renamed when complete. */
-typedef struct sink {
-    FILE *fp;
-    const char *path;    /* final name, NULL for stdout */
-    char *temp;
-    char *real;          /* the file a symbolic link points to */
-    bool direct;         /* not a regular file: written in place */
-    bool failed;
-} sink;
-
 typedef struct counts {
     unsigned long long read, written, rejected, national;
 } counts;
@@ -66,8 +57,8 @@ typedef struct counts {
 /* The whole run: options, outputs, totals. */
 struct run {
     const options *o;
-    sink *out;
-    sink *rejects;
+    outfile *out;
+    outfile *rejects;        /* NULL without --rejects */
     counts n;
     progress progress;
     uint64_t file_bytes;  /* of the current input, up to the last game emitted */
@@ -117,101 +108,6 @@ static void usage(FILE *out)
         "differently, or none replays it) is reported with the move concerned.\n"
         "Exit status: 0 all games converted, 1 some games rejected,\n"
         "2 usage error or unreadable/unwritable file.\n");
-}
-
-static bool sink_open(sink *s, const char *path)
-{
-    memset(s, 0, sizeof *s);
-    if (!path || strcmp(path, "-") == 0) {
-        s->fp = stdout;
-        return true;
-    }
-    s->path = path;
-    /* Only a regular file is replaced by rename: a device (/dev/null), a
-     * FIFO or a terminal is written in place, and a symbolic link keeps
-     * pointing where it did. */
-    struct stat sb;
-    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
-        s->fp = fopen(path, "w");
-        if (!s->fp) {
-            fprintf(stderr, PROGRAM ": cannot write %s: %s\n", path, strerror(errno));
-            return false;
-        }
-        s->direct = true;
-        return true;
-    }
-    char *target = realpath(path, NULL);   /* NULL when it does not exist yet */
-    if (target)
-        path = s->real = target;
-    size_t n = strlen(path) + 16;
-    s->temp = malloc(n);
-    if (!s->temp) {
-        free(s->real);
-        return false;
-    }
-    snprintf(s->temp, n, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(s->temp);
-    if (fd < 0) {
-        fprintf(stderr, PROGRAM ": cannot create %s: %s\n", s->temp, strerror(errno));
-        free(s->temp);
-        free(s->real);
-        s->temp = s->real = NULL;
-        return false;
-    }
-    /* mkstemp makes the file private; give it the usual permissions */
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    s->fp = fdopen(fd, "w");
-    if (!s->fp) {
-        close(fd);
-        unlink(s->temp);
-        free(s->temp);
-        free(s->real);
-        s->temp = s->real = NULL;
-        return false;
-    }
-    return true;
-}
-
-/* Flushes and, for a file, renames it into place (or removes it when the
- * run failed).  Returns false on a write error. */
-static bool sink_close(sink *s, bool keep)
-{
-    if (!s->fp)
-        return true;
-    bool ok = fflush(s->fp) == 0 && !ferror(s->fp) && !s->failed;
-    if (s->direct) {
-        ok = (fclose(s->fp) == 0) && ok;
-    } else if (s->fp != stdout) {
-        ok = (fclose(s->fp) == 0) && ok;
-        if (ok && keep) {
-            if (rename(s->temp, s->real ? s->real : s->path) != 0) {
-                fprintf(stderr, PROGRAM ": cannot rename %s to %s: %s\n", s->temp, s->path,
-                        strerror(errno));
-                ok = false;
-            }
-        }
-        if (!ok || !keep)
-            unlink(s->temp);
-        free(s->temp);
-        free(s->real);
-    } else if (!ok) {
-        fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));
-    }
-    s->fp = NULL;
-    return ok;
-}
-
-static void sink_write(sink *s, const char *data, size_t len)
-{
-    if (s->failed || len == 0)
-        return;
-    if (fwrite(data, 1, len, s->fp) != len) {
-        fprintf(stderr, PROGRAM ": cannot write %s: %s\n", s->path ? s->path : "standard output",
-                strerror(errno));
-        s->failed = true;
-    }
 }
 
 static void json_string(arb_text *t, const char *s)
@@ -327,9 +223,9 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
 static bool emit(void *ctx, const arb_pgn_output *out)
 {
     struct run *run = ctx;
-    sink_write(run->out, out->text[TEXT_OUT].data, out->text[TEXT_OUT].len);
+    outfile_write(run->out, out->text[TEXT_OUT].data, out->text[TEXT_OUT].len);
     if (run->rejects)
-        sink_write(run->rejects, out->text[TEXT_REJECTS].data, out->text[TEXT_REJECTS].len);
+        outfile_write(run->rejects, out->text[TEXT_REJECTS].data, out->text[TEXT_REJECTS].len);
     if (out->text[TEXT_ERR].len)
         fwrite(out->text[TEXT_ERR].data, 1, out->text[TEXT_ERR].len, stderr);
     run->n.read += out->count[COUNT_READ];
@@ -339,7 +235,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     if (out->count[COUNT_END_OFFSET])
         run->file_bytes = out->count[COUNT_END_OFFSET];
     progress_update(&run->progress, run->n.read, run->file_bytes);
-    return !run->out->failed && !(run->rejects && run->rejects->failed);
+    return !outfile_failed(run->out) && !(run->rejects && outfile_failed(run->rejects));
 }
 
 /* Converts one input; returns false on an input failure. */
@@ -673,18 +569,15 @@ int main(int argc, char **argv)
     static char stdout_buffer[1 << 20];
     setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
 
-    sink out, rejects;
-    memset(&rejects, 0, sizeof rejects);
-    if (!sink_open(&out, o.output)) {
+    /* written under temporary names, renamed only when the run succeeds */
+    outfile *out = outfile_open(o.output, PROGRAM);
+    outfile *rejects = out && o.rejects ? outfile_open(o.rejects, PROGRAM) : NULL;
+    if (!out || (o.rejects && !rejects)) {
+        outfile_close(out, false);
         notations_free(&nota);
         return EXIT_TROUBLE;
     }
-    if (o.rejects && !sink_open(&rejects, o.rejects)) {
-        sink_close(&out, false);
-        notations_free(&nota);
-        return EXIT_TROUBLE;
-    }
-    struct run run = {.o = &o, .out = &out, .rejects = o.rejects ? &rejects : NULL};
+    struct run run = {.o = &o, .out = out, .rejects = rejects};
     progress_init(&run.progress, PROGRAM, o.progress, argv + first, argc - first);
     bool trouble = false;
     if (first >= argc) {
@@ -697,10 +590,11 @@ int main(int argc, char **argv)
     progress_done(&run.progress);
     notations_free(&nota);
 
-    trouble |= out.failed || rejects.failed;
+    trouble |= outfile_failed(out) || (rejects && outfile_failed(rejects));
     /* a failed run leaves no half-written output behind */
-    trouble |= !sink_close(&out, !trouble);
-    trouble |= !sink_close(&rejects, !trouble);
+    trouble |= !outfile_close(out, !trouble);
+    if (rejects)
+        trouble |= !outfile_close(rejects, !trouble);
 
     if (o.json && n.national)
         fprintf(stderr, "{\"summary\":{\"read\":%llu,\"written\":%llu,\"rejected\":%llu,\"national\":%llu}}\n",
