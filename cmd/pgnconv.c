@@ -110,36 +110,36 @@ static void usage(FILE *out)
         "2 usage error or unreadable/unwritable file.\n");
 }
 
-static void json_string(arb_text *t, const char *s)
+static void json_string(arb_strbuf *t, const char *s)
 {
-    arb_text_append(t, "\"", 1);
+    arb_strbuf_append(t, "\"", 1);
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
         if (c == '"' || c == '\\') {
             char esc[2] = {'\\', (char)c};
-            arb_text_append(t, esc, 2);
+            arb_strbuf_append(t, esc, 2);
         } else if (c < 0x20) {
-            arb_text_printf(t, "\\u%04x", c);
+            arb_strbuf_printf(t, "\\u%04x", c);
         } else {
-            arb_text_append(t, s, 1);
+            arb_strbuf_append(t, s, 1);
         }
     }
-    arb_text_append(t, "\"", 1);
+    arb_strbuf_append(t, "\"", 1);
 }
 
-static void report(const options *o, arb_text *t, const char *file, int severity, int line, int col,
+static void report(const options *o, arb_strbuf *t, const char *file, int severity, int line, int col,
                    const char *message)
 {
     static const char *const names[] = {"note", "warning", "error"};
     if (o->json) {
-        arb_text_append(t, "{\"file\":", 8);
+        arb_strbuf_append(t, "{\"file\":", 8);
         json_string(t, file);
-        arb_text_printf(t, ",\"line\":%d,\"col\":%d,\"severity\":\"%s\",\"message\":", line, col,
+        arb_strbuf_printf(t, ",\"line\":%d,\"col\":%d,\"severity\":\"%s\",\"message\":", line, col,
                         names[severity]);
         json_string(t, message);
-        arb_text_append(t, "}\n", 2);
+        arb_strbuf_append(t, "}\n", 2);
     } else {
-        arb_text_printf(t, "%s:%d:%d: %s%s\n", file, line, col,
+        arb_strbuf_printf(t, "%s:%d:%d: %s%s\n", file, line, col,
                         severity == ARB_PGN_ERROR ? ""
                         : severity == ARB_PGN_NOTE ? "note: " : "warning: ",
                         message);
@@ -188,7 +188,7 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
     }
     out->count[COUNT_READ]++;
     out->count[COUNT_END_OFFSET] = g->offset + g->raw_len;
-    arb_text *err = &out->text[TEXT_ERR];
+    arb_strbuf *err = &out->text[TEXT_ERR];
     for (size_t i = 0; i < g->diag_count; i++)
         report(o, err, g->source, g->diags[i].severity, g->diags[i].line, g->diags[i].col,
                g->diags[i].message);
@@ -197,7 +197,7 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
         size_t len;
         arb_status ws = arb_pgn_write_game(w->writer, g, &text, &len);
         if (ws.code == 0) {
-            arb_text_append(&out->text[TEXT_OUT], text, len);
+            arb_strbuf_append(&out->text[TEXT_OUT], text, len);
             out->count[COUNT_WRITTEN]++;
             if (g->notation)
                 out->count[COUNT_NATIONAL]++;
@@ -212,11 +212,11 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
         return;
     }
     /* the original bytes, kept apart from the next game by a blank line */
-    arb_text *dest = &out->text[o->rejects ? TEXT_REJECTS : TEXT_OUT];
-    arb_text_append(dest, g->raw, g->raw_len);
+    arb_strbuf *dest = &out->text[o->rejects ? TEXT_REJECTS : TEXT_OUT];
+    arb_strbuf_append(dest, g->raw, g->raw_len);
     if (g->raw_len == 0 || g->raw[g->raw_len - 1] != '\n')
-        arb_text_append(dest, "\n", 1);
-    arb_text_append(dest, "\n", 1);
+        arb_strbuf_append(dest, "\n", 1);
+    arb_strbuf_append(dest, "\n", 1);
 }
 
 /* In input order, in the main thread. */
@@ -246,10 +246,10 @@ static bool convert_file(struct run *run, const char *path)
     arb_status st = arb_input_open(path, &in);
     if (st.code) {
         if (o->json) {
-            arb_text t = {0};
+            arb_strbuf t = {0};
             report(o, &t, strcmp(path, "-") == 0 ? "<stdin>" : path, ARB_PGN_ERROR, 0, 0, st.message);
             fwrite(t.data, 1, t.len, stderr);
-            arb_text_free(&t);
+            arb_strbuf_free(&t);
         } else {
             fprintf(stderr, PROGRAM ": %s\n", st.message);
         }
@@ -265,10 +265,10 @@ static bool convert_file(struct run *run, const char *path)
     if (rc != ARB_PGN_READ_FAILED)
         return true;
     if (st.code) {
-        arb_text t = {0};
+        arb_strbuf t = {0};
         report(o, &t, name, ARB_PGN_ERROR, st.line, st.col, st.message);
         fwrite(t.data, 1, t.len, stderr);
-        arb_text_free(&t);
+        arb_strbuf_free(&t);
     }
     return false;
 }

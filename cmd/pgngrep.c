@@ -335,7 +335,7 @@ static void select_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
      * and a piece's worker does not know the game's number in the input) */
     bool selected = arb_grep_match(w->matcher, g, 1, &st);
     if (st.code) {
-        arb_text_printf(&out->text[TEXT_ERR], "%s:%d:%d: %s\n", g->source, g->line, g->col, st.message);
+        arb_strbuf_printf(&out->text[TEXT_ERR], "%s:%d:%d: %s\n", g->source, g->line, g->col, st.message);
         out->count[COUNT_TROUBLE]++;
     }
     if (!selected)
@@ -344,20 +344,20 @@ static void select_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
     match m = {.nth = nth, .line = g->line, .col = g->col};
     int mode = w->o->mode;
     if (mode == OUT_GAMES || mode == OUT_SPLIT) {
-        arb_text *t = &out->text[TEXT_OUT];
+        arb_strbuf *t = &out->text[TEXT_OUT];
         const char *text = NULL;
         size_t len = 0;
         if (w->o->normalize && g->error_count == 0
             && arb_pgn_write_game(w->writer, g, &text, &len).code == 0) {
-            arb_text_append(t, text, len);
+            arb_strbuf_append(t, text, len);
             m.written = 1;
         } else if (g->raw_complete) {
-            arb_text_append(t, g->raw, g->raw_len);
+            arb_strbuf_append(t, g->raw, g->raw_len);
             m.written = 1;
         }
         m.end = t->len;
     }
-    arb_text_append(&out->text[TEXT_MATCHES], (const char *)&m, sizeof m);
+    arb_strbuf_append(&out->text[TEXT_MATCHES], (const char *)&m, sizeof m);
 }
 
 /* ---- files ------------------------------------------------------------------------ */

@@ -2,7 +2,6 @@
 #include "pgn_parallel.h"
 
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,62 +13,10 @@
 
 /* ---- text buffers --------------------------------------------------------- */
 
-bool arb_text_append(arb_text *t, const char *s, size_t n)
-{
-    if (t->failed)
-        return false;
-    if (t->len + n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap : 4096;
-        while (cap < t->len + n + 1)
-            cap *= 2;
-        char *p = realloc(t->data, cap);
-        if (!p) {
-            t->failed = true;
-            return false;
-        }
-        t->data = p;
-        t->cap = cap;
-    }
-    memcpy(t->data + t->len, s, n);
-    t->len += n;
-    t->data[t->len] = '\0';
-    return true;
-}
-
-bool arb_text_printf(arb_text *t, const char *fmt, ...)
-{
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return false;
-    if ((size_t)n < sizeof buf)
-        return arb_text_append(t, buf, (size_t)n);
-    char *big = malloc((size_t)n + 1);
-    if (!big) {
-        t->failed = true;
-        return false;
-    }
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    bool ok = arb_text_append(t, big, (size_t)n);
-    free(big);
-    return ok;
-}
-
-void arb_text_free(arb_text *t)
-{
-    free(t->data);
-    memset(t, 0, sizeof *t);
-}
-
 static void output_free(arb_pgn_output *out)
 {
     for (int i = 0; i < ARB_PGN_TEXTS; i++)
-        arb_text_free(&out->text[i]);
+        arb_strbuf_free(&out->text[i]);
 }
 
 static bool output_failed(const arb_pgn_output *out)

@@ -46,24 +46,14 @@
 #define ARB_PGN_PARALLEL_H
 
 #include "pgn_read.h"
-
-/* A growing text buffer.  `failed` records an allocation failure. */
-typedef struct arb_text {
-    char *data;
-    size_t len, cap;
-    bool failed;
-} arb_text;
-
-bool arb_text_append(arb_text *t, const char *s, size_t n);
-bool arb_text_printf(arb_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void arb_text_free(arb_text *t);
+#include "strbuf.h"
 
 #define ARB_PGN_TEXTS 3     /* e.g. converted games, messages, rejected games */
 #define ARB_PGN_COUNTS 6    /* caller-defined counters, e.g. read/written/rejected */
 
 /* What the games of one piece produced. */
 typedef struct arb_pgn_output {
-    arb_text text[ARB_PGN_TEXTS];
+    arb_strbuf text[ARB_PGN_TEXTS];
     unsigned long long count[ARB_PGN_COUNTS];
 } arb_pgn_output;
 

@@ -20,14 +20,14 @@ static void keep_span(void *state, const arb_pgn_game *g, arb_pgn_output *out)
         out->count[1]++;
         return;
     }
-    arb_text_append(&out->text[0], g->raw, g->raw_len);
+    arb_strbuf_append(&out->text[0], g->raw, g->raw_len);
     /* the span after the first must start with the game's own text */
-    arb_text_printf(&out->text[1], "%llu %zu %d:%d\n", (unsigned long long)g->offset, g->raw_len,
+    arb_strbuf_printf(&out->text[1], "%llu %zu %d:%d\n", (unsigned long long)g->offset, g->raw_len,
                     g->line, g->col);
 }
 
 struct joined {
-    arb_text text, starts;
+    arb_strbuf text, starts;
     unsigned long long games, lost;
     int emits;
 };
@@ -35,8 +35,8 @@ struct joined {
 static bool join(void *ctx, const arb_pgn_output *out)
 {
     struct joined *j = ctx;
-    arb_text_append(&j->text, out->text[0].data ? out->text[0].data : "", out->text[0].len);
-    arb_text_append(&j->starts, out->text[1].data ? out->text[1].data : "", out->text[1].len);
+    arb_strbuf_append(&j->text, out->text[0].data ? out->text[0].data : "", out->text[0].len);
+    arb_strbuf_append(&j->starts, out->text[1].data ? out->text[1].data : "", out->text[1].len);
     j->games += out->count[0];
     j->lost += out->count[1];
     j->emits++;
@@ -54,8 +54,8 @@ static int spans(const void *data, size_t len, int jobs, size_t piece, const arb
 
 static void joined_free(struct joined *j)
 {
-    arb_text_free(&j->text);
-    arb_text_free(&j->starts);
+    arb_strbuf_free(&j->text);
+    arb_strbuf_free(&j->starts);
 }
 
 /* The spans put together are `text`, with 1 and 3 threads, and the game

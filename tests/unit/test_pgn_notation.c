@@ -431,24 +431,24 @@ static void game_line(void *state, const arb_pgn_game *g, arb_pgn_output *out)
 {
     (void)state;
     char san[512];
-    arb_text_printf(&out->text[0], "%s|%s\n", g->notation ? g->notation : "-", moves_san(g, san, sizeof san));
+    arb_strbuf_printf(&out->text[0], "%s|%s\n", g->notation ? g->notation : "-", moves_san(g, san, sizeof san));
     out->count[0]++;
 }
 static bool collect_output(void *ctx, const arb_pgn_output *out)
 {
-    arb_text_append(ctx, out->text[0].data, out->text[0].len);
+    arb_strbuf_append(ctx, out->text[0].data, out->text[0].len);
     return true;
 }
 
 static char *read_all_with(const char *text, size_t len, const arb_pgn_reader_options *opt, int jobs)
 {
     static const arb_pgn_parallel_ops ops = {no_state, stop_nothing, game_line, collect_output};
-    arb_text all = {0};
+    arb_strbuf all = {0};
     arb_pgn_parallel_options par = {.jobs = jobs, .piece_bytes = 64 << 10};
     arb_status st;
     arb_input *in = arb_input_from_memory(text, len, "t.pgn");
     cr_assert_eq(arb_pgn_read_parallel(in, opt, &par, &ops, &all, &st), ARB_PGN_READ_END, "%s", st.message);
-    arb_text_append(&all, "", 1);
+    arb_strbuf_append(&all, "", 1);
     return all.data;
 }
 

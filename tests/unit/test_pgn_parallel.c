@@ -13,17 +13,17 @@ static void describe(void *state, const arb_pgn_game *g, arb_pgn_output *out)
 {
     (void)state;
     out->count[0]++;
-    arb_text_printf(&out->text[0], "%d:%d tags=%zu items=%zu plies=%zu result=%d end=%d\n", g->line,
+    arb_strbuf_printf(&out->text[0], "%d:%d tags=%zu items=%zu plies=%zu result=%d end=%d\n", g->line,
                     g->col, g->tag_count, g->item_count, g->main_line_plies, g->result, g->end_reason);
     for (size_t i = 0; i < g->diag_count; i++)
-        arb_text_printf(&out->text[1], "%s:%d:%d: %s\n", g->source, g->diags[i].line, g->diags[i].col,
+        arb_strbuf_printf(&out->text[1], "%s:%d:%d: %s\n", g->source, g->diags[i].line, g->diags[i].col,
                         g->diags[i].message);
     if (g->error_count && g->raw)
-        arb_text_append(&out->text[2], g->raw, g->raw_len);
+        arb_strbuf_append(&out->text[2], g->raw, g->raw_len);
 }
 
 struct collected {
-    arb_text text[3];
+    arb_strbuf text[3];
     unsigned long long games;
     int emits;
 };
@@ -33,7 +33,7 @@ static bool collect(void *ctx, const arb_pgn_output *out)
     struct collected *c = ctx;
     for (int i = 0; i < 3; i++)
         if (out->text[i].len)
-            arb_text_append(&c->text[i], out->text[i].data, out->text[i].len);
+            arb_strbuf_append(&c->text[i], out->text[i].data, out->text[i].len);
     c->games += out->count[0];
     c->emits++;
     return true;
@@ -52,7 +52,7 @@ static int run(const void *data, size_t len, int jobs, size_t piece, size_t limi
 static void collected_free(struct collected *c)
 {
     for (int i = 0; i < 3; i++)
-        arb_text_free(&c->text[i]);
+        arb_strbuf_free(&c->text[i]);
 }
 
 /* Same games and messages with one thread and with several. */
