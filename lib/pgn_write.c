@@ -200,7 +200,9 @@ enum join {
     JOIN_SPACE,   /* a space; a line may break here */
     JOIN_KEEP,    /* a space, but the word stays on the line of the one before
                    * (a move after its number) */
-    JOIN_GLUE     /* no space, same line ("(" + "3.", "word" + "}") */
+    JOIN_GLUE,    /* no space, same line ("(" + "3.", "word" + "}") */
+    JOIN_NOBREAK  /* a space, same line even past the width (a comment word
+                   * such as "[Event", which must not begin a line) */
 };
 
 /* Appends one movetext word.  When the line would grow past the width, the
@@ -214,6 +216,12 @@ static void put_word(arb_pgn_writer *w, const char *s, size_t n, enum join join)
         join = JOIN_GLUE;
     w->glue_next = false;
     char *b = w->buf;
+    if (join == JOIN_NOBREAK && !w->line_empty) {
+        b[w->len++] = ' ';
+        memcpy(b + w->len, s, n);
+        w->len += n;
+        return;
+    }
     size_t space = join == JOIN_GLUE ? 0 : 1;
     if (w->line_empty) {
         w->group_start = w->len;
@@ -264,6 +272,12 @@ static bool is_blank(char c)
     return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v';
 }
 
+/* "[Name": what the reader takes for a tag pair at the start of a line */
+static bool could_open_tag_pair(const char *word, size_t n)
+{
+    return n >= 2 && word[0] == '[' && ((word[1] >= 'A' && word[1] <= 'Z') || (word[1] >= 'a' && word[1] <= 'z'));
+}
+
 /* A comment's words, wrapped like the rest; the reader collapses white space
  * in comments, so reading this back gives the text again. */
 static void put_comment(arb_pgn_writer *w, const arb_pgn_item *it)
@@ -289,8 +303,10 @@ static void put_comment(arb_pgn_writer *w, const arb_pgn_item *it)
         size_t j = i;
         while (j < n && !is_blank(t[j]))
             j++;
+        /* a line inside a comment must not start with "[Name": the reader
+         * takes a tag pair there for the next game after an unclosed comment */
         if (j > i)
-            put_word(w, t + i, j - i, JOIN_SPACE);
+            put_word(w, t + i, j - i, could_open_tag_pair(t + i, j - i) ? JOIN_NOBREAK : JOIN_SPACE);
         i = j;
     }
     put_word(w, "}", 1, JOIN_GLUE);

@@ -4,7 +4,7 @@
  * a test here states the property each one broke. */
 #include "notation_helpers.h"
 
-#include "pgn_read.h"
+#include "../fuzz/pgn_props.h"
 
 /* Token text in a heap block of exactly its length, so that ASan sees any
  * read past its end. */
@@ -58,4 +58,26 @@ Test(fuzz_regressions, result_contradiction_after_an_error_has_a_position)
     cr_expect_eq(g.diags[1].col, 13, "at the marker");
     arb_pgn_game_free(&g);
     arb_pgn_reader_free(r);
+}
+
+/* fuzz_pgn, corpora/fuzz/fuzz_pgn/regression-comment-wrapped-before-tag-pair.pgn:
+ * the writer wrapped a comment so that a line began with "[Event", which the
+ * reader takes for the next game's tag pair after an unclosed comment; the
+ * output read back as two broken games.  Every place of the break is tried. */
+Test(fuzz_regressions, comment_never_wrapped_before_a_tag_pair)
+{
+    arb_pgn_writer *w = arb_pgn_writer_new(NULL);
+    for (int pad = 0; pad < 90; pad++) {
+        char text[256];
+        int n = snprintf(text, sizeof text, "[Event \"w\"]\n\n1. e4 {%.*s [Event \"x\"] [Site \"y\"] tail} e5 *\n", pad,
+                         "aaaaaaaaa bbbbbbbbb ccccccccc ddddddddd eeeeeeeee fffffffff ggggggggg hhhhhhhhh iiiiiiiii");
+        arb_pgn_game g;
+        arb_pgn_game_init(&g);
+        pgn_why why;
+        cr_assert_null(pgn_read_one(text, (size_t)n, NULL, &g, &why), "%s", why.text);
+        const char *fail = pgn_check_round_trip(&g, NULL, w, &why);
+        cr_expect_null(fail, "comment after %d characters: %s", pad, fail);
+        arb_pgn_game_free(&g);
+    }
+    arb_pgn_writer_free(w);
 }
