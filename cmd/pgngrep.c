@@ -753,6 +753,8 @@ int main(int argc, char **argv)
     /* replay only when a predicate or the output needs the moves */
     o.read.tags_only = !arb_grep_needs_replay(sel) && !o.normalize;
     o.read.record_san = o.normalize;
+    /* games pass on as written: only pgnlint's checks read comments (draw offers) */
+    o.read.skip_comments = !o.normalize && !arb_grep_needs_lint(sel);
 
     static char stdout_buffer[1 << 20];
     setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);

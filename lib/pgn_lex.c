@@ -219,13 +219,31 @@ static int tag_line_at(const arb_pgn_lexer *lx, size_t q)
     return b[q] == '"';
 }
 
+/* Whether the 8 bytes at s are all printable ASCII other than '}' (bit
+ * tricks on one 64-bit word: a byte below 0x20, at or above 0x7F, or equal
+ * to '}' sets its top bit in `special`). */
+static inline bool plain_comment_bytes(const unsigned char *s)
+{
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    uint64_t x;
+    memcpy(&x, s, sizeof x);
+    uint64_t below_space = (x - ones * 0x20) & ~x;
+    uint64_t del_or_high = ((x & ~highs) + ones * 0x01) | x;   /* 0x7F + 1 or >= 0x80 */
+    uint64_t brace = x ^ (ones * '}');
+    uint64_t is_brace = (brace - ones) & ~brace;
+    return !((below_space | del_or_high | is_brace) & highs);
+}
+
 static int lex_comment(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
     struct scan s = {lx->line, lx->line_start, lx->col_adjust, 0};
     size_t q = p + 1;
     for (;;) {
-        /* printable ASCII other than '}' needs no attention: skip it in one go */
+        /* printable ASCII other than '}' needs no attention: skip it in one
+         * go, eight bytes at a time while the window holds them */
+        while (q + 8 <= lx->end && plain_comment_bytes(b + q))
+            q += 8;
         while (b[q] >= 0x20 && b[q] < 0x7F && b[q] != '}')
             q++;
         unsigned c = b[q];

@@ -447,7 +447,7 @@ static const char *token_text(struct parse *p, const arb_pgn_token *tok, bool co
 
 static void add_comment(struct parse *p, const arb_pgn_token *tok)
 {
-    if (p->r->opt.tags_only || p->collect)   /* the pass that follows keeps them */
+    if (p->r->opt.tags_only || p->r->opt.skip_comments || p->collect)   /* (collect: the pass that follows keeps them) */
         return;
     size_t len;
     const char *text = token_text(p, tok, true, &len);

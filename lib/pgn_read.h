@@ -97,6 +97,10 @@ typedef struct arb_pgn_reader_options {
     bool null_moves_in_main_line; /* accept -- / Z0 outside variations */
     bool tags_only;               /* do not replay: items stay empty (fast tag filters) */
     bool record_san;              /* store each move's canonical SAN in its item */
+    /* Read comments over without keeping them (no comment items): for
+     * filters that pass games on as written and judge only their moves.
+     * The "(=)" items the reader makes of draw offers in movetext stay. */
+    bool skip_comments;
     /* Go on after a main-line move that cannot be replayed (an arbiter's
      * --continue): the error is reported as usual and counted in
      * g->skipped_moves; the only legal move of the same piece to the square

@@ -84,6 +84,39 @@ Test(pgn_lex, brace_comment_over_several_lines)
     lexed_free(l);
 }
 
+/* Comments are skipped eight bytes at a time: a closing brace, a line feed,
+ * a tab, DEL or a UTF-8 character at any offset must still be seen there. */
+Test(pgn_lex, comment_special_bytes_at_every_offset)
+{
+    static const char *const specials[] = {"}", "\n", "\t", "\x7f", "\xc3\xa9"};
+    for (size_t k = 0; k < sizeof specials / sizeof specials[0]; k++) {
+        for (int at = 0; at < 24; at++) {
+            char text[96], body[64];
+            memset(body, 'x', (size_t)at);
+            body[at] = '\0';
+            bool brace = specials[k][0] == '}';
+            /* with '}': the comment ends at offset `at`; else it goes on to "yz}" */
+            snprintf(text, sizeof text, "e4 {%s%s%s} e5", body, specials[k], brace ? " Nf3" : "yzyzyzyzyz");
+            lexed *l = lex_all(text);
+            char want[64];
+            snprintf(want, sizeof want, "%s%s", body, brace ? "" : specials[k]);
+            if (!brace)
+                strcat(want, "yzyzyzyzyz");
+            expect_token(l, 1, ARB_PGN_TOK_COMMENT, want);
+            expect_token(l, 2, ARB_PGN_TOK_SYMBOL, brace ? "Nf3" : "e5");
+            bool newline = specials[k][0] == '\n';
+            /* the column after the comment counts the UTF-8 character once */
+            int close_col = 4 + 1 + at + (int)strlen(specials[k]) + 10 + 1;
+            if (!brace && !newline)
+                expect_position(l, 2, 1, close_col + 1 - (specials[k][0] == '\xc3'));
+            if (newline)
+                expect_position(l, 2, 2, 13);
+            cr_assert_eq(!!(l->tok[1].flags & ARB_PGN_TF_NON_ASCII), specials[k][0] == '\xc3');
+            lexed_free(l);
+        }
+    }
+}
+
 Test(pgn_lex, braces_do_not_nest)
 {
     lexed *l = lex_all("{a {b} c}");

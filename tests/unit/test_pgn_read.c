@@ -150,6 +150,26 @@ Test(pgn_read, comments_nags_and_escapes)
     arb_pgn_game_free(&g);
 }
 
+Test(pgn_read, skip_comments_keeps_moves_nags_and_draw_offers)
+{
+    arb_pgn_reader_options opt = {.skip_comments = true};
+    arb_pgn_game g;
+    int rc = read_first("{before} 1. e4! {after\n  e4 \xff} $14 e5 (=) ; rest of line\n2. Nf3 *", &opt, &g);
+    cr_assert_eq(rc, ARB_PGN_READ_GAME);
+    cr_assert_eq(g.error_count, 0);
+    cr_assert_eq(g.item_count, 6);
+    cr_assert_eq(g.items[0].kind, ARB_PGN_ITEM_MOVE);
+    cr_assert_eq(g.items[1].kind, ARB_PGN_ITEM_NAG);
+    cr_assert_eq(g.items[2].nag, 14);
+    cr_assert_eq(g.items[3].kind, ARB_PGN_ITEM_MOVE);
+    /* the reader's own "(=)" item for the draw offer stays */
+    cr_assert_eq(g.items[4].kind, ARB_PGN_ITEM_COMMENT);
+    cr_assert_str_eq(g.items[4].text, "(=)");
+    cr_assert_eq(g.items[5].kind, ARB_PGN_ITEM_MOVE);
+    cr_assert_eq(g.main_line_plies, 3);
+    arb_pgn_game_free(&g);
+}
+
 Test(pgn_read, crlf_bom_tabs_and_blank_lines)
 {
     arb_pgn_game g;
