@@ -626,11 +626,25 @@ static int lex_other(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
         lx->col_adjust += 2 * dots / 3;
         return ARB_PGN_TOK_DOTS;
     }
-    if (c == 0xC2 && b[p + 1] == 0xBD && b[p + 2] == '-' && b[p + 3] == 0xC2 && b[p + 4] == 0xBD) {
-        tok->value = ARB_PGN_RESULT_DRAW;
-        finish(lx, tok, ARB_PGN_TOK_RESULT, p, p + 5);
-        lx->col_adjust += 2;
-        return ARB_PGN_TOK_RESULT;
+    if (c == 0xC2 && b[p + 1] == 0xBD) {
+        /* ½-½, also with a typographic dash (½–½) */
+        if (p + 9 > lx->end && !lx->eof)
+            return ARB_PGN_TOK_MORE;
+        int dash = 0;
+        if (b[p + 2] == '-') {
+            dash = 1;
+        } else {
+            unsigned cp = utf8_code_point(b + p + 2, lx->end - (p + 2), &dash);
+            if (!((cp >= 0x2010 && cp <= 0x2015) || cp == 0x2212))
+                dash = 0;
+        }
+        size_t q = p + 2 + (size_t)dash;
+        if (dash && b[q] == 0xC2 && b[q + 1] == 0xBD) {
+            tok->value = ARB_PGN_RESULT_DRAW;
+            finish(lx, tok, ARB_PGN_TOK_RESULT, p, q + 2);
+            lx->col_adjust += 2 + dash - 1;
+            return ARB_PGN_TOK_RESULT;
+        }
     }
     if (c >= 0x80) {
         /* a move in a national notation or in figurines: Кf3, ♘f3 */

@@ -336,6 +336,25 @@ Test(pgn_lex, termination_markers)
     lexed_free(l);
 }
 
+Test(pgn_lex, half_point_draw_with_typographic_dashes)
+{
+    /* ½–½ (en dash), ½—½ (em dash), ½−½ (minus sign): one draw marker each,
+     * three characters wide; ½ ½ and ½x½ are not results */
+    lexed *l = lex_all("\xC2\xBD\xE2\x80\x93\xC2\xBD \xC2\xBD\xE2\x80\x94\xC2\xBD "
+                       "\xC2\xBD\xE2\x88\x92\xC2\xBD e4 \xC2\xBD \xC2\xBD");
+    cr_assert_eq(l->count, 6);
+    for (int i = 0; i < 3; i++) {
+        cr_assert_eq(l->tok[i].kind, ARB_PGN_TOK_RESULT, "token %d %s", i, l->text[i]);
+        cr_assert_eq(l->tok[i].value, ARB_PGN_RESULT_DRAW);
+        expect_position(l, i, 1, 1 + 4 * i);
+    }
+    expect_token(l, 3, ARB_PGN_TOK_SYMBOL, "e4");
+    expect_position(l, 3, 1, 13);
+    cr_assert_eq(l->tok[4].kind, ARB_PGN_TOK_ERROR);
+    expect_position(l, 5, 1, 18);
+    lexed_free(l);
+}
+
 Test(pgn_lex, castling_with_zeros_is_a_move)
 {
     lexed *l = lex_all("0-0 0-0-0 O-O O-O-O+");
