@@ -8,7 +8,7 @@
 
 #define PIECE_SIZE ((size_t)4 << 20)          /* default piece size, at most */
 #define IN_FLIGHT ((size_t)12 << 20)          /* default: text of the pieces in flight, at most */
-#define NO_BOUNDARY_LIMIT ((size_t)64 << 20)  /* default: give up looking for a boundary */
+#define NO_BOUNDARY_LIMIT ((size_t)8 << 20)   /* default: give up looking for a boundary */
 #define READ_SIZE ((size_t)1 << 20)
 
 /* ---- text buffers --------------------------------------------------------- */
@@ -17,6 +17,7 @@ static void output_free(arb_pgn_output *out)
 {
     for (int i = 0; i < ARB_PGN_TEXTS; i++)
         arb_strbuf_free(&out->text[i]);
+    arb_strbuf_free(&out->numbers);
 }
 
 static bool output_failed(const arb_pgn_output *out)
@@ -24,7 +25,67 @@ static bool output_failed(const arb_pgn_output *out)
     for (int i = 0; i < ARB_PGN_TEXTS; i++)
         if (out->text[i].failed)
             return true;
-    return false;
+    return out->numbers.failed;
+}
+
+/* Empties an output for the next batch, keeping its memory. */
+static void output_clear(arb_pgn_output *out)
+{
+    for (int i = 0; i < ARB_PGN_TEXTS; i++) {
+        out->text[i].len = 0;
+        out->text[i].failed = false;
+    }
+    out->numbers.len = 0;
+    out->numbers.failed = false;
+    memset(out->count, 0, sizeof out->count);
+    out->games = 0;
+    out->first = 0;
+}
+
+/* ---- game numbers ---------------------------------------------------------- */
+
+/* A place in a text where a game's number goes. */
+struct number_mark {
+    size_t at;              /* offset in the text */
+    uint64_t game;          /* the game's index in the output */
+    int text;
+};
+
+bool arb_pgn_output_number(arb_pgn_output *out, int text)
+{
+    if (text < 0 || text >= ARB_PGN_TEXTS)
+        return false;
+    struct number_mark m = {.at = out->text[text].len, .game = out->games, .text = text};
+    return arb_strbuf_append(&out->numbers, (const char *)&m, sizeof m);
+}
+
+bool arb_pgn_output_write(const arb_pgn_output *out, int text, unsigned long long first_number,
+                          FILE *fp)
+{
+    if (text < 0 || text >= ARB_PGN_TEXTS)
+        return false;
+    const arb_strbuf *t = &out->text[text];
+    size_t n = out->numbers.len / sizeof(struct number_mark), from = 0;
+    for (size_t i = 0; i < n; i++) {
+        struct number_mark m;   /* (copied: the strbuf's bytes need not be aligned) */
+        memcpy(&m, out->numbers.data + i * sizeof m, sizeof m);
+        if (m.text != text || m.at > t->len || m.at < from)
+            continue;
+        if (m.at > from && fwrite(t->data + from, 1, m.at - from, fp) != m.at - from)
+            return false;
+        if (fprintf(fp, "%llu", first_number + out->first + m.game) < 0)
+            return false;
+        from = m.at;
+    }
+    return t->len == from || fwrite(t->data + from, 1, t->len - from, fp) == t->len - from;
+}
+
+/* Every game reaches `game` through here, so that the games are counted. */
+static void call_game(const arb_pgn_parallel_ops *ops, void *state, const arb_pgn_game *g,
+                      arb_pgn_output *out)
+{
+    ops->game(state, g, out);
+    out->games++;
 }
 
 /* ---- pieces ---------------------------------------------------------------- */
@@ -48,6 +109,7 @@ struct run {
     const char *name;
     bool spans;             /* options raw_spans */
     bool refused;           /* emit returned false */
+    uint64_t games_emitted; /* games of the outputs emitted (calling thread only) */
     pthread_mutex_t mu;
     pthread_cond_t work, done;
     struct piece **queue;   /* waiting for a worker */
@@ -98,11 +160,7 @@ static void piece_recycle(struct run *run, struct piece *pc)
         return;
     }
     arb_pgn_output out = pc->out;
-    for (int i = 0; i < ARB_PGN_TEXTS; i++) {
-        out.text[i].len = 0;
-        out.text[i].failed = false;
-    }
-    memset(out.count, 0, sizeof out.count);
+    output_clear(&out);
     char *data = pc->data;
     size_t cap = pc->cap;
     memset(pc, 0, sizeof *pc);
@@ -244,7 +302,7 @@ static void spanner_deliver(struct spanner *s, const struct keep *k, uint64_t en
         h->raw_len = k->held_len;
     }
     h->raw_complete = h->raw != NULL;
-    ops->game(state, h, out);
+    call_game(ops, state, h, out);
     s->pending = false;
     s->start = end;
 }
@@ -289,7 +347,7 @@ static void read_piece(struct run *run, void *state, struct piece *pc, arb_pgn_g
         while ((rc = arb_pgn_read(r, g, &st)) == ARB_PGN_READ_GAME) {
             any = true;
             cut_in_tags = g->end_reason == ARB_PGN_END_INPUT && !g->movetext_started;
-            run->ops->game(state, g, &pc->out);
+            call_game(run->ops, state, g, &pc->out);
         }
     }
     if (rc == ARB_PGN_READ_FAILED || output_failed(&pc->out))
@@ -397,7 +455,7 @@ static int count_lines(const char *buf, size_t len)
 /* Reads the rest of `in` with one reader in this thread, emitting as it goes. */
 static int read_sequential(arb_input *in, const arb_pgn_reader_options *options,
                            const arb_pgn_parallel_ops *ops, void *ctx, bool spans, int line,
-                           uint64_t offset, arb_status *status)
+                           uint64_t offset, uint64_t games_before, arb_status *status)
 {
     /* spans: a copy of what the reader consumes, through an input tap */
     struct keep k = {.base = offset, .owned = true, .drop_to = offset};
@@ -429,19 +487,19 @@ static int read_sequential(arb_input *in, const arb_pgn_reader_options *options,
             const arb_pgn_game *h = &sp.games[sp.cur ^ 1];
             keep_pending(&k, sp.start, h->raw_complete ? h->offset + h->raw_len : sp.start);
         } else {
-            ops->game(state, &sp.games[sp.cur], &out);
+            call_game(ops, state, &sp.games[sp.cur], &out);
         }
         /* emit in batches: a game's output is usually far smaller than this */
         if (out.text[0].len + out.text[1].len + out.text[2].len >= (256u << 10)
             || at - emitted_at >= EMIT_EVERY) {
             emitted_at = at;
+            out.first = games_before;
             if (output_failed(&out) || !ops->emit(ctx, &out)) {
                 stopped = true;
                 break;
             }
-            for (int i = 0; i < ARB_PGN_TEXTS; i++)
-                out.text[i].len = 0;      /* keep the memory for the next batch */
-            memset(out.count, 0, sizeof out.count);
+            games_before += out.games;
+            output_clear(&out);           /* keeps the memory for the next batch */
         }
     }
     if (spans && !stopped) {
@@ -451,6 +509,7 @@ static int read_sequential(arb_input *in, const arb_pgn_reader_options *options,
         uint64_t end = rc == ARB_PGN_READ_END ? k.base + k.len : h->offset + h->raw_len;
         spanner_deliver(&sp, &k, end, ops, state, &out);
     }
+    out.first = games_before;
     if (!stopped && !output_failed(&out) && !ops->emit(ctx, &out))
         stopped = true;
     bool oom = output_failed(&out);
@@ -533,8 +592,10 @@ static bool drain(struct run *run, struct flight *f, bool all, void **main_state
             continue;
         }
         bool ok = !pc->failed;
+        pc->out.first = run->games_emitted;
         if (ok && !run->ops->emit(run->ctx, &pc->out))
             ok = false, run->refused = true;
+        run->games_emitted += pc->out.games;
         piece_recycle(run, pc);
         memmove(f->p, f->p + 1, --f->n * sizeof *f->p);
         if (!ok)
@@ -591,7 +652,7 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
         search_limit = piece_size;
     bool spans = parallel && parallel->raw_spans;
     if (jobs <= 1)
-        return read_sequential(in, options, ops, ctx, spans, 1, 0, status);
+        return read_sequential(in, options, ops, ctx, spans, 1, 0, 0, status);
 
     struct run run = {.ops = ops, .ctx = ctx, .options = options, .name = arb_input_name(in),
                       .spans = spans};
@@ -754,7 +815,8 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
             rc = ARB_PGN_READ_FAILED;
         } else {
             free(buf);
-            return read_sequential(in, options, ops, ctx, spans, line, offset, status);
+            return read_sequential(in, options, ops, ctx, spans, line, offset, run.games_emitted,
+                                   status);
         }
     }
     free(buf);
