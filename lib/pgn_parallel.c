@@ -8,7 +8,7 @@
 
 #define PIECE_SIZE ((size_t)4 << 20)          /* default piece size, at most */
 #define IN_FLIGHT ((size_t)12 << 20)          /* default: text of the pieces in flight, at most */
-#define NO_BOUNDARY_LIMIT ((size_t)8 << 20)   /* default: give up looking for a boundary */
+#define NO_BOUNDARY_LIMIT ((size_t)4 << 20)   /* default: give up looking for a boundary */
 #define READ_SIZE ((size_t)1 << 20)
 
 /* ---- text buffers --------------------------------------------------------- */
@@ -119,6 +119,7 @@ struct run {
      * allocating and freeing MiBs per piece fragments the heap */
     struct piece **spare;
     size_t spares, spare_cap;
+    size_t piece_size;      /* pieces larger than twice this are not kept for reuse */
 };
 
 static void piece_free(struct piece *pc)
@@ -150,12 +151,18 @@ static struct piece *piece_new(struct run *run, size_t len)
     return pc;
 }
 
-/* Done with a piece: keeps it for reuse (a few), else frees it. */
+/* Done with a piece: keeps it for reuse (a few, of the usual size), else
+ * frees it: an unusually large piece (a long game, pieces joined) or its
+ * output must not stay allocated for the rest of the run. */
 static void piece_recycle(struct run *run, struct piece *pc)
 {
     if (!pc)
         return;
-    if (run->spares == run->spare_cap) {
+    size_t most = 2 * run->piece_size + 1;
+    bool large = pc->cap > most || pc->out.numbers.cap > most;
+    for (int i = 0; i < ARB_PGN_TEXTS; i++)
+        large = large || pc->out.text[i].cap > 2 * most;
+    if (run->spares == run->spare_cap || large) {
         piece_free(pc);
         return;
     }
@@ -188,7 +195,19 @@ struct keep {
     uint64_t hold_from, hold_to;
     char *held;
     size_t held_len;
+    uint64_t blank_from;    /* tee: where the run of blank bytes at the end starts */
 };
+
+/* Padding after a game kept for its span, at most (a gzip bomb of blank
+ * lines after a game must not fill the memory). */
+#define PADDING_KEPT (4 * READ_SIZE)
+
+/* Bytes the lexer skips between games (pgn_lex.c), that belong to no
+ * game's own text. */
+static bool is_blank(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\0';
+}
 
 static const char *keep_range(const struct keep *k, uint64_t from, uint64_t to)
 {
@@ -229,6 +248,22 @@ static void keep_pending(struct keep *k, uint64_t from, uint64_t to)
 static void keep_tap(void *ctx, const void *data, size_t n)
 {
     struct keep *k = ctx;
+    /* only blank bytes after the pending game's own text: past
+     * PADDING_KEPT they are dropped, and the game keeps only its own text
+     * (the next game's span starts at its first token, after them) */
+    const unsigned char *b = data;
+    uint64_t end = k->base + k->len + n;
+    size_t i = n;
+    while (i > 0 && is_blank(b[i - 1]))
+        i--;
+    if (i > 0)
+        k->blank_from = end - (n - i);
+    if (k->hold_to > k->hold_from && k->blank_from <= k->hold_to && end - k->hold_to > PADDING_KEPT) {
+        keep_hold(k, end);
+        k->base = end;
+        k->len = 0;
+        return;
+    }
     if (k->len + n > k->cap || k->len + n > k->limit) {
         size_t d = k->drop_to > k->base ? (size_t)(k->drop_to - k->base) : 0;
         if (d > k->len)
@@ -650,12 +685,13 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
                                                              : NO_BOUNDARY_LIMIT;
     if (search_limit < piece_size)
         search_limit = piece_size;
+    size_t flight_limit = IN_FLIGHT > 2 * piece_size ? IN_FLIGHT : 2 * piece_size;
     bool spans = parallel && parallel->raw_spans;
     if (jobs <= 1)
         return read_sequential(in, options, ops, ctx, spans, 1, 0, 0, status);
 
     struct run run = {.ops = ops, .ctx = ctx, .options = options, .name = arb_input_name(in),
-                      .spans = spans};
+                      .spans = spans, .piece_size = piece_size};
     run.spare = calloc(2 * (size_t)jobs + 2, sizeof *run.spare);
     run.spare_cap = run.spare ? 2 * (size_t)jobs + 2 : 0;
     pthread_mutex_init(&run.mu, NULL);
@@ -682,8 +718,12 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
             ok = false;
             break;
         }
-        if (f.n >= (size_t)(2 * started)) {
-            /* enough in flight: wait until the front can be emitted */
+        size_t flight_bytes = 0;
+        for (size_t i = 0; i < f.n; i++)
+            flight_bytes += f.p[i]->len;
+        if (f.n >= (size_t)(2 * started) || (f.n > 0 && flight_bytes >= flight_limit)) {
+            /* enough in flight (pieces, or text: long games make large
+             * pieces): wait until the front can be emitted */
             pthread_mutex_lock(&run.mu);
             if (!front_ready(&f))
                 pthread_cond_wait(&run.done, &run.mu);
