@@ -17,11 +17,11 @@
  * failure is reported where the text ends.  With jobs <= 1 everything is
  * read by one reader in the calling thread.
  *
- * Memory stays bounded: at most 2 * jobs pieces are in flight (by default
- * 12 MiB of text in all, plus what `game` makes of it); a stream with
- * no boundary for search_limit bytes (by default 8 MiB: a game that long,
- * or padding) is read on by one reader from its last boundary, which keeps
- * only the current game.
+ * Memory stays bounded: at most 2 * jobs pieces are in flight, and no more
+ * than 12 MiB of text in all unless a single piece is larger (plus what
+ * `game` makes of them); a stream with no boundary for search_limit bytes
+ * (by default 4 MiB: a game that long, or padding) is read on by one reader
+ * from its last boundary, which keeps only the current game.
  *
  * Game numbers: a worker cannot know how many games the pieces before its
  * own hold, so the library counts them.  While `game` runs, out->games is
@@ -41,8 +41,9 @@
  * complete game's span ends with its own text) and for a stream without any
  * game.  A game reaches `game` only once the next one has been read, so its
  * span is known.  With one reader, spans are kept up to about max_game_bytes:
- * a game followed by a longer run of padding (or by a longer game) comes with
- * its own text only, and a longer game with raw NULL, raw_complete false.
+ * a game followed by more than 4 MiB of blank padding (white space, NUL) or
+ * by a longer game comes with its own text only, and a longer game with raw
+ * NULL, raw_complete false.
  *
  * Stopping: when `emit` returns false the run ends soon after (the pieces in
  * flight are dropped; one reader emits at least every MiB of input) and
@@ -97,7 +98,7 @@ typedef struct arb_pgn_parallel_options {
     size_t piece_bytes;     /* aim for pieces of this size; 0 means 4 MiB, less with more
                              * than 2 jobs (12 MiB of pieces in flight at most) */
     size_t search_limit;    /* read on with one reader after this much text without a
-                             * boundary; 0 means 8 MiB (at least piece_bytes) */
+                             * boundary; 0 means 4 MiB (at least piece_bytes) */
     bool raw_spans;         /* give every game its whole span as raw (see above) */
 } arb_pgn_parallel_options;
 
