@@ -55,11 +55,11 @@ typedef struct options {
 
 /* Output texts and counters of a batch of games (see pgn_parallel.h). */
 enum { TEXT_OUT = 0, TEXT_MATCHES = 1, TEXT_ERR = 2 };
-enum { COUNT_READ = 0, COUNT_SELECTED = 1, COUNT_TROUBLE = 2,
-       COUNT_END_OFFSET = 3 /* where the batch's last game ends, for the progress line */ };
+enum { COUNT_SELECTED = 0, COUNT_TROUBLE = 1,
+       COUNT_END_OFFSET = 2 /* where the batch's last game ends, for the progress line */ };
 
 /* One selected game in a batch: where its bytes end in TEXT_OUT and which
- * game of the batch it was. */
+ * game of the batch it was (out->games, see pgn_parallel.h). */
 typedef struct match {
     uint64_t end;
     uint64_t nth;
@@ -258,7 +258,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
             go_on = false;
             break;
         }
-        unsigned long long ordinal = o->first_game + run->file_games + m[i].nth;
+        unsigned long long ordinal = o->first_game + out->first + m[i].nth;
         run->file_selected++;
         run->total_selected++;
         switch (o->mode) {
@@ -278,8 +278,8 @@ static bool emit(void *ctx, const arb_pgn_output *out)
         }
         from = m[i].end;
     }
-    run->file_games += out->count[COUNT_READ];
-    run->total_games += out->count[COUNT_READ];
+    run->file_games = out->first + out->games;
+    run->total_games += out->games;
     if (out->count[COUNT_END_OFFSET])
         run->file_bytes = out->count[COUNT_END_OFFSET];
     progress_update(&run->progress, run->total_games, run->file_bytes);
@@ -324,7 +324,7 @@ static void worker_stop(void *state)
 static void select_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
 {
     worker *w = state;
-    uint64_t nth = out->count[COUNT_READ]++;
+    uint64_t nth = out->games;
     out->count[COUNT_END_OFFSET] = g->offset + g->raw_len;
     if (!w || !w->matcher || (w->o->normalize && !w->writer)) {
         out->text[TEXT_ERR].failed = true;   /* out of memory at thread start */

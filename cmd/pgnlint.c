@@ -3,15 +3,18 @@
  *
  *   pgnlint [--format text|json|facts] [--laws NAME|auto] [--time-control CLASS]
  *           [--event FILE] [--lang LANG] [--continue] [--strict] [--no-suggest]
- *           [--color WHEN] [FILE...]
+ *           [--color WHEN] [-j N] [--first-game N] [--max-game-bytes N] [FILE...]
  *
  * Everything it reports comes from lib/ (pgn_read replays, lint checks,
- * findings formats); this file handles arguments, files, the summary and
- * the exit status:
+ * findings formats, pgn_parallel threads and game numbers); this file
+ * handles arguments, files, the summary and the exit status:
  *   0 no errors found (with --strict: no errors and no warnings)
  *   1 errors found (with --strict: errors or warnings)
  *   2 usage error, unreadable input or data files
  */
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +28,7 @@
 #include "locales.h"
 #include "notation.h"
 #include "pgn_detect.h"
+#include "pgn_parallel.h"
 #include "pgn_read.h"
 #include "profile.h"
 
@@ -48,13 +52,17 @@ typedef struct options {
     bool list_profiles;
     bool no_suggest;         /* do not read bad moves in national notations */
     enum progress_mode progress; /* --progress, --no-progress */
+    int jobs;                /* -j: threads; 0 = one per processor, at most 4 */
+    unsigned long long first_game;   /* --first-game: number of each input's first game */
     arb_pgn_reader_options read;
 } options;
 
 typedef struct totals {
     unsigned long long games, clean, with_errors, with_warnings;
     bool trouble;
+    bool stop;               /* standard output failed: nothing more can be reported */
     progress progress;
+    uint64_t file_bytes;     /* of the current input, up to the last game emitted */
 } totals;
 
 static void usage(FILE *out)
@@ -93,6 +101,14 @@ static void usage(FILE *out)
         "                       move of that piece to that square replaces it, else the\n"
         "                       turn passes); later findings are marked as following it\n"
         "  --strict             warnings also make the exit status 1\n"
+        "  -j, --jobs N         check on N threads (default: one per processor, at\n"
+        "                       most 4); the output is the same as with -j 1\n"
+        "  --first-game N       number the first game of each input N (default 1),\n"
+        "                       e.g. for chunks of a larger file\n"
+        "  --max-game-bytes N   longest game text kept, in bytes, K, M or G (default\n"
+        "                       64M); a longer game is still checked, but reported on\n"
+        "                       standard error, and its findings lack the moves as\n"
+        "                       written\n"
         "  --progress, --no-progress\n"
         "                       show (or never show) a progress line on standard\n"
         "                       error; by default shown on a terminal for large input\n"
@@ -107,7 +123,7 @@ static void usage(FILE *out)
         "Text output ends with a summary: games, clean, with errors, with warnings\n"
         "(on standard error with --format json).\n"
         "Exit status: 0 no errors, 1 errors found (with --strict also warnings),\n"
-        "2 usage error or unreadable file.\n");
+        "2 usage error, unreadable file or a game longer than --max-game-bytes.\n");
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -118,6 +134,58 @@ static int bad_usage(const char *fmt, const char *arg)
     return -1;
 }
 
+/* A decimal number from min to max, digits only. */
+static bool parse_number(const char *s, unsigned long long min, unsigned long long max,
+                         unsigned long long *out)
+{
+    if (*s < '0' || *s > '9')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* A byte count: digits, optionally followed by K, M or G (KiB, MiB, GiB). */
+static bool parse_size(const char *s, size_t *out)
+{
+    if (*s < '0' || *s > '9')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    int shift = 0;
+    if (*end == 'K' || *end == 'k')
+        shift = 10, end++;
+    else if (*end == 'M' || *end == 'm')
+        shift = 20, end++;
+    else if (*end == 'G' || *end == 'g')
+        shift = 30, end++;
+    /* at most 1 TiB: more than any reader buffer could hold */
+    if (errno || *end || v == 0 || v > (1ULL << (40 - shift)))
+        return false;
+    v <<= shift;
+    if (v > SIZE_MAX)
+        return false;
+    *out = (size_t)v;
+    return true;
+}
+
+/* Options that take a value (as the next word or after '='). */
+static bool takes_value(const char *a)
+{
+    static const char *const names[] = {"--format", "--laws", "--event", "--lang", "--color", "--from",
+                                        "--prefer", "--time-control", "--max-depth", "-j", "--jobs",
+                                        "--first-game", "--max-game-bytes", NULL};
+    for (int i = 0; names[i]; i++)
+        if (strcmp(a, names[i]) == 0)
+            return true;
+    return false;
+}
+
 /* Returns the index of the first file argument, or -1 on a usage error,
  * or 0 when the run is already over (--help, --version). */
 static int parse_args(int argc, char **argv, options *o)
@@ -125,6 +193,7 @@ static int parse_args(int argc, char **argv, options *o)
     memset(o, 0, sizeof *o);
     o->color = -1;
     o->time_class = -1;
+    o->first_game = 1;
     int i = 1;
     for (; i < argc; i++) {
         const char *a = argv[i];
@@ -135,6 +204,18 @@ static int parse_args(int argc, char **argv, options *o)
         }
         if (a[0] != '-' || strcmp(a, "-") == 0)
             break;
+        /* --opt=value */
+        char name[32];
+        const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
+        if (eq && (size_t)(eq - a) < sizeof name) {
+            memcpy(name, a, (size_t)(eq - a));
+            name[eq - a] = '\0';
+            if (!takes_value(name))
+                return bad_usage("option %s takes no value", name);
+            a = name;
+            value = eq + 1;
+            i--;                  /* (the value is no word of its own) */
+        }
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return 0;
@@ -156,14 +237,25 @@ static int parse_args(int argc, char **argv, options *o)
             o->no_suggest = true;
         } else if (strcmp(a, "--list-profiles") == 0) {
             o->list_profiles = true;
-        } else if (strcmp(a, "--format") == 0 || strcmp(a, "--laws") == 0 || strcmp(a, "--event") == 0 ||
-                   strcmp(a, "--lang") == 0 || strcmp(a, "--color") == 0 || strcmp(a, "--from") == 0 ||
-                   strcmp(a, "--prefer") == 0 ||
-                   strcmp(a, "--time-control") == 0 || strcmp(a, "--max-depth") == 0) {
+        } else if (takes_value(a)) {
             if (!value)
                 return bad_usage("%s needs a value", a);
             i++;
-            if (strcmp(a, "--format") == 0) {
+            unsigned long long n;
+            if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
+                if (!parse_number(value, 0, 256, &n))
+                    return bad_usage(strcmp(a, "-j") == 0 ? "-j %s: expected a number from 0 to 256"
+                                                          : "--jobs %s: expected a number from 0 to 256",
+                                     value);
+                o->jobs = (int)n;
+            } else if (strcmp(a, "--first-game") == 0) {
+                if (!parse_number(value, 0, ULLONG_MAX / 2, &o->first_game))
+                    return bad_usage("--first-game %s: expected a game number (0 or more)", value);
+            } else if (strcmp(a, "--max-game-bytes") == 0) {
+                if (!parse_size(value, &o->read.max_game_bytes))
+                    return bad_usage("--max-game-bytes %s: expected a number of bytes from 1, "
+                                     "optionally with K, M or G (such as 512K or 64M)", value);
+            } else if (strcmp(a, "--format") == 0) {
                 if (strcmp(value, "json") == 0)
                     o->format = FORMAT_JSON;
                 else if (strcmp(value, "text") == 0)
@@ -197,9 +289,7 @@ static int parse_args(int argc, char **argv, options *o)
                 if (o->time_class < 0)
                     return bad_usage("--time-control %s: expected standard, rapid or blitz", value);
             } else {
-                char *end;
-                long n = strtol(value, &end, 10);
-                if (*end || n < 1 || n > 1000000)
+                if (!parse_number(value, 1, 1000000, &n))
                     return bad_usage("--max-depth %s: expected a number from 1 to 1000000", value);
                 o->read.max_depth = (int)n;
             }
@@ -237,65 +327,154 @@ static bool load_suggestions(const char *own, arb_locale_set **locales, arb_gram
     return used > 0;
 }
 
-static void tally(totals *t, const arb_lint_report *r)
+/* ---- worker threads (pgn_parallel.h) ------------------------------------------ */
+
+/* Output texts and counters of a batch of games. */
+enum { TEXT_OUT = 0, TEXT_ERR = 1 };
+enum { COUNT_CLEAN = 0, COUNT_ERRORS = 1, COUNT_WARNINGS = 2, COUNT_TROUBLE = 3,
+       COUNT_END_OFFSET = 4 /* where the batch's last game ends, for the progress line */ };
+
+/* What every worker shares, read only while they run. */
+typedef struct shared {
+    const options *o;
+    const arb_lint_options *lo;
+    const arb_report_style *style;
+    totals *t;               /* emit's, in the calling thread */
+} shared;
+
+/* One worker's own state: the linter (position history for repetitions),
+ * the report and a style whose game numbers go to the current output. */
+typedef struct worker {
+    const shared *sh;
+    arb_linter *linter;
+    arb_lint_report report;
+    arb_report_style style;
+    arb_pgn_output *out;     /* the output of the game being formatted */
+} worker;
+
+/* The game's number is known only when the games before it are counted:
+ * its place is marked, and emit writes it (pgn_parallel.h). */
+static bool write_game_number(const arb_report_style *style, const arb_lint_report *r, arb_strbuf *text)
 {
-    t->games++;
-    if (r->errors)
-        t->with_errors++;
-    else if (r->warnings)
-        t->with_warnings++;
-    else
-        t->clean++;
+    (void)r;
+    worker *w = style->write_game_ctx;
+    return arb_pgn_output_number(w->out, (int)(text - w->out->text));
 }
 
-static void lint_file(const char *path, const options *o, arb_linter *linter, const arb_lint_options *lo,
-                      const arb_report_style *style, totals *t)
+static void *worker_start(void *ctx)
 {
-    arb_pgn_reader *reader;
-    arb_status st = arb_pgn_reader_open(path, &o->read, &reader);
+    const shared *sh = ctx;
+    worker *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->sh = sh;
+    w->linter = arb_linter_new();
+    arb_lint_report_init(&w->report);
+    w->style = *sh->style;
+    w->style.write_game = write_game_number;
+    w->style.write_game_ctx = w;
+    return w;
+}
+
+static void worker_stop(void *state)
+{
+    worker *w = state;
+    if (!w)
+        return;
+    arb_lint_report_free(&w->report);
+    arb_linter_free(w->linter);
+    free(w);
+}
+
+static void lint_one(void *state, const arb_pgn_game *g, arb_pgn_output *out)
+{
+    worker *w = state;
+    out->count[COUNT_END_OFFSET] = g->offset + g->raw_len;
+    if (!w || !w->linter) {
+        out->text[TEXT_ERR].failed = true;   /* out of memory at thread start */
+        return;
+    }
+    const options *o = w->sh->o;
+    arb_strbuf *err = &out->text[TEXT_ERR];
+    w->out = out;
+    size_t limit = o->read.max_game_bytes ? o->read.max_game_bytes : ARB_PGN_DEFAULT_MAX_GAME_BYTES;
+    if (!g->raw_complete || g->raw_len > limit) {
+        /* the reader read it on (it may have dropped its text: findings
+         * then cannot quote the moves as written); its own text's length,
+         * not where the reader happened to refill, decides, so that the
+         * report is the same with any -j */
+        arb_strbuf_printf(err, "%s:%d:%d: game ", g->source, (int)g->line, (int)g->col);
+        arb_pgn_output_number(out, TEXT_ERR);
+        arb_strbuf_printf(err, " is longer than %zu bytes, expected a shorter game (--max-game-bytes); "
+                          "checked all the same\n", limit);
+        out->count[COUNT_TROUBLE]++;
+    }
+    /* (the index is the game's place in this batch: the report's number is
+     * written by write_game_number) */
+    arb_status ls = arb_lint_game(w->linter, g, out->games + 1, w->sh->lo, &w->report);
+    if (ls.code) {
+        arb_strbuf_printf(err, "%s:%d:%d: %s\n", g->source, (int)g->line, (int)g->col, ls.message);
+        out->count[COUNT_TROUBLE]++;
+    }
+    const arb_lint_report *r = &w->report;
+    out->count[r->errors ? COUNT_ERRORS : r->warnings ? COUNT_WARNINGS : COUNT_CLEAN]++;
+    arb_strbuf *text = &out->text[TEXT_OUT];
+    if (o->format == FORMAT_JSON)
+        arb_report_format_json(r, &w->style, text);
+    else if (o->format == FORMAT_FACTS)
+        arb_report_format_facts(r, &w->style, text);
+    else
+        arb_report_format_text(r, &w->style, text);
+}
+
+/* ---- the calling thread ---------------------------------------------------------- */
+
+static bool emit(void *ctx, const arb_pgn_output *out)
+{
+    const shared *sh = ctx;
+    totals *t = sh->t;
+    if (t->stop)
+        return false;
+    unsigned long long first = sh->o->first_game;
+    if (out->text[TEXT_ERR].len)
+        arb_pgn_output_write(out, TEXT_ERR, first, stderr);
+    if (!arb_pgn_output_write(out, TEXT_OUT, first, stdout)) {
+        fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));
+        t->trouble = t->stop = true;
+        return false;
+    }
+    if (out->count[COUNT_TROUBLE])
+        t->trouble = true;
+    t->games += out->games;
+    t->clean += out->count[COUNT_CLEAN];
+    t->with_errors += out->count[COUNT_ERRORS];
+    t->with_warnings += out->count[COUNT_WARNINGS];
+    if (out->count[COUNT_END_OFFSET])
+        t->file_bytes = out->count[COUNT_END_OFFSET];
+    progress_update(&t->progress, t->games, t->file_bytes);
+    return true;
+}
+
+static void lint_file(const char *path, const options *o, shared *sh, totals *t)
+{
+    arb_input *in;
+    arb_status st = arb_input_open(path, &in);
     if (st.code) {
         fprintf(stderr, PROGRAM ": %s\n", st.message);
         t->trouble = true;
         return;
     }
-    arb_pgn_game g;
-    arb_pgn_game_init(&g);
-    arb_lint_report report;
-    arb_lint_report_init(&report);
-    arb_strbuf out;
-    arb_strbuf_init(&out);
-    uint64_t index = 0;
-    int rc;
-    while ((rc = arb_pgn_read(reader, &g, &st)) == ARB_PGN_READ_GAME) {
-        index++;
-        arb_status ls = arb_lint_game(linter, &g, index, lo, &report);
-        if (ls.code) {
-            fprintf(stderr, "%s:%d:%d: %s\n", arb_pgn_reader_name(reader), (int)g.line, (int)g.col, ls.message);
-            t->trouble = true;
-        }
-        tally(t, &report);
-        arb_strbuf_clear(&out);
-        bool ok = o->format == FORMAT_JSON    ? arb_report_format_json(&report, style, &out)
-                  : o->format == FORMAT_FACTS ? arb_report_format_facts(&report, &out)
-                                              : arb_report_format_text(&report, style, &out);
-        if (!ok) {
-            fprintf(stderr, PROGRAM ": out of memory\n");
-            t->trouble = true;
-            break;
-        }
-        if (out.len && fwrite(out.data, 1, out.len, stdout) != out.len)
-            t->trouble = true;
-        progress_update(&t->progress, t->games, g.offset + g.raw_len);
-    }
-    progress_next_file(&t->progress, g.offset + g.raw_len);
-    if (rc == ARB_PGN_READ_FAILED) {
-        fprintf(stderr, "%s:%d:%d: %s\n", arb_pgn_reader_name(reader), st.line, st.col, st.message);
+    char name[4096];
+    snprintf(name, sizeof name, "%s", arb_input_name(in));
+    static const arb_pgn_parallel_ops ops = {worker_start, worker_stop, lint_one, emit};
+    arb_pgn_parallel_options parallel = {.jobs = o->jobs};
+    int rc = arb_pgn_read_parallel(in, &o->read, &parallel, &ops, sh, &st);
+    if (rc == ARB_PGN_READ_FAILED && st.code) {
+        fprintf(stderr, "%s:%d:%d: %s\n", name, st.line, st.col, st.message);
         t->trouble = true;
     }
-    arb_strbuf_free(&out);
-    arb_lint_report_free(&report);
-    arb_pgn_game_free(&g);
-    arb_pgn_reader_free(reader);
+    progress_next_file(&t->progress, t->file_bytes);
+    t->file_bytes = 0;
 }
 
 int main(int argc, char **argv)
@@ -319,7 +498,6 @@ int main(int argc, char **argv)
     arb_pgn_autodetect *autodetect = NULL;
     arb_notation **suggest = NULL;
     size_t suggest_count = 0;
-    arb_linter *linter = NULL;
     arb_event event;
     arb_report_style style = {0};
     arb_lint_options lo = {.profiles = profiles, .time_class = o.time_class};
@@ -424,19 +602,19 @@ int main(int argc, char **argv)
         lo.suggest_count = suggest_count;
     }
     style.color = !o.json && (o.color == 1 || (o.color < 0 && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")));
-    linter = arb_linter_new();
-    if (!linter) {
-        fprintf(stderr, PROGRAM ": out of memory\n");
-        status = EXIT_TROUBLE;
-        goto done;
+    if (o.jobs == 0) {
+        /* one thread per processor, up to 4, as pgnconv and pgngrep */
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        o.jobs = cpus < 1 ? 1 : cpus > 4 ? 4 : (int)cpus;
     }
 
     totals t = {0};
+    shared sh = {.o = &o, .lo = &lo, .style = &style, .t = &t};
     progress_init(&t.progress, PROGRAM, o.progress, argv + first, argc - first);
     if (first >= argc)
-        lint_file("-", &o, linter, &lo, &style, &t);
-    for (int i = first; i < argc; i++)
-        lint_file(argv[i], &o, linter, &lo, &style, &t);
+        lint_file("-", &o, &sh, &t);
+    for (int i = first; i < argc && !t.stop; i++)
+        lint_file(argv[i], &o, &sh, &t);
 
     progress_done(&t.progress);
     FILE *summary = o.json ? stderr : stdout;
@@ -451,7 +629,6 @@ int main(int argc, char **argv)
         status = EXIT_FINDINGS;
 
 done:
-    arb_linter_free(linter);
     for (size_t i = 0; i < suggest_count; i++)
         arb_notation_free(suggest[i]);
     free(suggest);

@@ -222,6 +222,16 @@ bool arb_report_format_text(const arb_lint_report *r, const arb_report_style *st
 
 /* ---- JSON Lines ------------------------------------------------------------ */
 
+/* ,"game":N */
+static bool json_game(arb_strbuf *t, const arb_lint_report *r, const arb_report_style *style)
+{
+    if (!arb_strbuf_puts(t, ",\"game\":"))
+        return false;
+    if (style && style->write_game)
+        return style->write_game(style, r, t);
+    return arb_strbuf_printf(t, "%llu", (unsigned long long)r->game);
+}
+
 static bool json_string_or_null(arb_strbuf *t, const char *s)
 {
     return s ? arb_strbuf_json_string(t, s) : arb_strbuf_puts(t, "null");
@@ -243,8 +253,9 @@ bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *st
         const arb_finding *f = &r->findings[i];
         arb_finding_message(f, style, message, sizeof message);
         ok = arb_strbuf_puts(out, "{\"file\":") && arb_strbuf_json_string(out, src) &&
-             arb_strbuf_printf(out, ",\"game\":%llu,\"line\":%d,\"col\":%d,\"ply\":%u,\"move\":",
-                             (unsigned long long)r->game, (int)f->line, (int)f->col, (unsigned)f->ply);
+             json_game(out, r, style) &&
+             arb_strbuf_printf(out, ",\"line\":%d,\"col\":%d,\"ply\":%u,\"move\":",
+                             (int)f->line, (int)f->col, (unsigned)f->ply);
         if (f->move_number[0]) {
             snprintf(move, sizeof move, "%s%s", f->move_number, f->token);
             ok = ok && arb_strbuf_json_string(out, move);
@@ -267,7 +278,7 @@ bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *st
              arb_strbuf_puts(out, "}\n");
     }
     ok = ok && arb_strbuf_puts(out, "{\"type\":\"game\",\"file\":") && arb_strbuf_json_string(out, src) &&
-         arb_strbuf_printf(out, ",\"game\":%llu,\"white\":", (unsigned long long)r->game) &&
+         json_game(out, r, style) && arb_strbuf_puts(out, ",\"white\":") &&
          json_string_or_null(out, r->white) && arb_strbuf_puts(out, ",\"black\":") &&
          json_string_or_null(out, r->black) && arb_strbuf_puts(out, ",\"round\":") &&
          json_string_or_null(out, r->round) && arb_strbuf_puts(out, ",\"result_tag\":") &&
@@ -283,13 +294,14 @@ static bool json_ply(arb_strbuf *t, const char *name, uint32_t ply)
     return ply ? arb_strbuf_printf(t, ",\"%s\":%u", name, (unsigned)ply) : arb_strbuf_printf(t, ",\"%s\":null", name);
 }
 
-bool arb_report_format_facts(const arb_lint_report *r, arb_strbuf *out)
+bool arb_report_format_facts(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out)
 {
     const arb_game_facts *f = &r->facts;
     return arb_strbuf_puts(out, "{\"type\":\"facts\",\"file\":") &&
            arb_strbuf_json_string(out, r->source ? r->source : "-") &&
-           arb_strbuf_printf(out, ",\"game\":%llu,\"plies\":%u,\"ok\":%s,\"checkmate\":%s,\"stalemate\":%s,"
-                                "\"insufficient_material\":%s", (unsigned long long)r->game, (unsigned)r->plies,
+           json_game(out, r, style) &&
+           arb_strbuf_printf(out, ",\"plies\":%u,\"ok\":%s,\"checkmate\":%s,\"stalemate\":%s,"
+                                "\"insufficient_material\":%s", (unsigned)r->plies,
                            f->replayed ? "true" : "false", f->checkmate ? "true" : "false",
                            f->stalemate ? "true" : "false", f->insufficient_material ? "true" : "false") &&
            json_ply(out, "first_threefold_ply", f->first_threefold_ply) &&

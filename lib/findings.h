@@ -148,14 +148,20 @@ bool arb_finding_add_move(arb_finding *f, const arb_position *pos, arb_move move
 
 struct arb_notation;
 
-typedef struct arb_report_style {
+typedef struct arb_report_style arb_report_style;
+struct arb_report_style {
     bool color;                    /* ANSI colours (the caller decides: a TTY, NO_COLOR) */
     const arb_locale_set *locales; /* for messages in another language; NULL = English */
     const arb_locale *locale;
     /* moves in translated messages are written in this notation (notation.h;
      * NULL: SAN) */
     const struct arb_notation *notation;
-} arb_report_style;
+    /* Writes the game's number where the JSON forms have it; NULL: r->game
+     * in decimal.  For output in which the number is known only later, when
+     * the games before are counted (pgn_parallel.h: arb_pgn_output_number). */
+    bool (*write_game)(const struct arb_report_style *style, const arb_lint_report *r, arb_strbuf *out);
+    void *write_game_ctx;   /* for write_game */
+};
 
 /* The finding's message in the style's language: the locale's own text for
  * the finding's key when it has one (candidate moves written in the style's
@@ -181,6 +187,6 @@ bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *st
  *    "first_threefold_ply","first_fivefold_ply","first_fifty_ply","first_seventyfive_ply",
  *    "claim_threefold_final","claim_fifty_final"}
  * (plies that never happened are null). */
-bool arb_report_format_facts(const arb_lint_report *r, arb_strbuf *out);
+bool arb_report_format_facts(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out);
 
 #endif

@@ -8,7 +8,7 @@
 
 #define PIECE_SIZE ((size_t)4 << 20)          /* default piece size, at most */
 #define IN_FLIGHT ((size_t)12 << 20)          /* default: text of the pieces in flight, at most */
-#define NO_BOUNDARY_LIMIT ((size_t)64 << 20)  /* default: give up looking for a boundary */
+#define NO_BOUNDARY_LIMIT ((size_t)4 << 20)   /* default: give up looking for a boundary */
 #define READ_SIZE ((size_t)1 << 20)
 
 /* ---- text buffers --------------------------------------------------------- */
@@ -17,6 +17,7 @@ static void output_free(arb_pgn_output *out)
 {
     for (int i = 0; i < ARB_PGN_TEXTS; i++)
         arb_strbuf_free(&out->text[i]);
+    arb_strbuf_free(&out->numbers);
 }
 
 static bool output_failed(const arb_pgn_output *out)
@@ -24,7 +25,67 @@ static bool output_failed(const arb_pgn_output *out)
     for (int i = 0; i < ARB_PGN_TEXTS; i++)
         if (out->text[i].failed)
             return true;
-    return false;
+    return out->numbers.failed;
+}
+
+/* Empties an output for the next batch, keeping its memory. */
+static void output_clear(arb_pgn_output *out)
+{
+    for (int i = 0; i < ARB_PGN_TEXTS; i++) {
+        out->text[i].len = 0;
+        out->text[i].failed = false;
+    }
+    out->numbers.len = 0;
+    out->numbers.failed = false;
+    memset(out->count, 0, sizeof out->count);
+    out->games = 0;
+    out->first = 0;
+}
+
+/* ---- game numbers ---------------------------------------------------------- */
+
+/* A place in a text where a game's number goes. */
+struct number_mark {
+    size_t at;              /* offset in the text */
+    uint64_t game;          /* the game's index in the output */
+    int text;
+};
+
+bool arb_pgn_output_number(arb_pgn_output *out, int text)
+{
+    if (text < 0 || text >= ARB_PGN_TEXTS)
+        return false;
+    struct number_mark m = {.at = out->text[text].len, .game = out->games, .text = text};
+    return arb_strbuf_append(&out->numbers, (const char *)&m, sizeof m);
+}
+
+bool arb_pgn_output_write(const arb_pgn_output *out, int text, unsigned long long first_number,
+                          FILE *fp)
+{
+    if (text < 0 || text >= ARB_PGN_TEXTS)
+        return false;
+    const arb_strbuf *t = &out->text[text];
+    size_t n = out->numbers.len / sizeof(struct number_mark), from = 0;
+    for (size_t i = 0; i < n; i++) {
+        struct number_mark m;   /* (copied: the strbuf's bytes need not be aligned) */
+        memcpy(&m, out->numbers.data + i * sizeof m, sizeof m);
+        if (m.text != text || m.at > t->len || m.at < from)
+            continue;
+        if (m.at > from && fwrite(t->data + from, 1, m.at - from, fp) != m.at - from)
+            return false;
+        if (fprintf(fp, "%llu", first_number + out->first + m.game) < 0)
+            return false;
+        from = m.at;
+    }
+    return t->len == from || fwrite(t->data + from, 1, t->len - from, fp) == t->len - from;
+}
+
+/* Every game reaches `game` through here, so that the games are counted. */
+static void call_game(const arb_pgn_parallel_ops *ops, void *state, const arb_pgn_game *g,
+                      arb_pgn_output *out)
+{
+    ops->game(state, g, out);
+    out->games++;
 }
 
 /* ---- pieces ---------------------------------------------------------------- */
@@ -48,6 +109,7 @@ struct run {
     const char *name;
     bool spans;             /* options raw_spans */
     bool refused;           /* emit returned false */
+    uint64_t games_emitted; /* games of the outputs emitted (calling thread only) */
     pthread_mutex_t mu;
     pthread_cond_t work, done;
     struct piece **queue;   /* waiting for a worker */
@@ -57,6 +119,7 @@ struct run {
      * allocating and freeing MiBs per piece fragments the heap */
     struct piece **spare;
     size_t spares, spare_cap;
+    size_t piece_size;      /* pieces larger than twice this are not kept for reuse */
 };
 
 static void piece_free(struct piece *pc)
@@ -88,21 +151,23 @@ static struct piece *piece_new(struct run *run, size_t len)
     return pc;
 }
 
-/* Done with a piece: keeps it for reuse (a few), else frees it. */
+/* Done with a piece: keeps it for reuse (a few, of the usual size), else
+ * frees it: an unusually large piece (a long game, pieces joined) or its
+ * output must not stay allocated for the rest of the run. */
 static void piece_recycle(struct run *run, struct piece *pc)
 {
     if (!pc)
         return;
-    if (run->spares == run->spare_cap) {
+    size_t most = 2 * run->piece_size + 1;
+    bool large = pc->cap > most || pc->out.numbers.cap > most;
+    for (int i = 0; i < ARB_PGN_TEXTS; i++)
+        large = large || pc->out.text[i].cap > 2 * most;
+    if (run->spares == run->spare_cap || large) {
         piece_free(pc);
         return;
     }
     arb_pgn_output out = pc->out;
-    for (int i = 0; i < ARB_PGN_TEXTS; i++) {
-        out.text[i].len = 0;
-        out.text[i].failed = false;
-    }
-    memset(out.count, 0, sizeof out.count);
+    output_clear(&out);
     char *data = pc->data;
     size_t cap = pc->cap;
     memset(pc, 0, sizeof *pc);
@@ -130,7 +195,19 @@ struct keep {
     uint64_t hold_from, hold_to;
     char *held;
     size_t held_len;
+    uint64_t blank_from;    /* tee: where the run of blank bytes at the end starts */
 };
+
+/* Padding after a game kept for its span, at most (a gzip bomb of blank
+ * lines after a game must not fill the memory). */
+#define PADDING_KEPT (4 * READ_SIZE)
+
+/* Bytes the lexer skips between games (pgn_lex.c), that belong to no
+ * game's own text. */
+static bool is_blank(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\0';
+}
 
 static const char *keep_range(const struct keep *k, uint64_t from, uint64_t to)
 {
@@ -171,6 +248,22 @@ static void keep_pending(struct keep *k, uint64_t from, uint64_t to)
 static void keep_tap(void *ctx, const void *data, size_t n)
 {
     struct keep *k = ctx;
+    /* only blank bytes after the pending game's own text: past
+     * PADDING_KEPT they are dropped, and the game keeps only its own text
+     * (the next game's span starts at its first token, after them) */
+    const unsigned char *b = data;
+    uint64_t end = k->base + k->len + n;
+    size_t i = n;
+    while (i > 0 && is_blank(b[i - 1]))
+        i--;
+    if (i > 0)
+        k->blank_from = end - (n - i);
+    if (k->hold_to > k->hold_from && k->blank_from <= k->hold_to && end - k->hold_to > PADDING_KEPT) {
+        keep_hold(k, end);
+        k->base = end;
+        k->len = 0;
+        return;
+    }
     if (k->len + n > k->cap || k->len + n > k->limit) {
         size_t d = k->drop_to > k->base ? (size_t)(k->drop_to - k->base) : 0;
         if (d > k->len)
@@ -244,7 +337,7 @@ static void spanner_deliver(struct spanner *s, const struct keep *k, uint64_t en
         h->raw_len = k->held_len;
     }
     h->raw_complete = h->raw != NULL;
-    ops->game(state, h, out);
+    call_game(ops, state, h, out);
     s->pending = false;
     s->start = end;
 }
@@ -289,7 +382,7 @@ static void read_piece(struct run *run, void *state, struct piece *pc, arb_pgn_g
         while ((rc = arb_pgn_read(r, g, &st)) == ARB_PGN_READ_GAME) {
             any = true;
             cut_in_tags = g->end_reason == ARB_PGN_END_INPUT && !g->movetext_started;
-            run->ops->game(state, g, &pc->out);
+            call_game(run->ops, state, g, &pc->out);
         }
     }
     if (rc == ARB_PGN_READ_FAILED || output_failed(&pc->out))
@@ -397,7 +490,7 @@ static int count_lines(const char *buf, size_t len)
 /* Reads the rest of `in` with one reader in this thread, emitting as it goes. */
 static int read_sequential(arb_input *in, const arb_pgn_reader_options *options,
                            const arb_pgn_parallel_ops *ops, void *ctx, bool spans, int line,
-                           uint64_t offset, arb_status *status)
+                           uint64_t offset, uint64_t games_before, arb_status *status)
 {
     /* spans: a copy of what the reader consumes, through an input tap */
     struct keep k = {.base = offset, .owned = true, .drop_to = offset};
@@ -429,19 +522,19 @@ static int read_sequential(arb_input *in, const arb_pgn_reader_options *options,
             const arb_pgn_game *h = &sp.games[sp.cur ^ 1];
             keep_pending(&k, sp.start, h->raw_complete ? h->offset + h->raw_len : sp.start);
         } else {
-            ops->game(state, &sp.games[sp.cur], &out);
+            call_game(ops, state, &sp.games[sp.cur], &out);
         }
         /* emit in batches: a game's output is usually far smaller than this */
         if (out.text[0].len + out.text[1].len + out.text[2].len >= (256u << 10)
             || at - emitted_at >= EMIT_EVERY) {
             emitted_at = at;
+            out.first = games_before;
             if (output_failed(&out) || !ops->emit(ctx, &out)) {
                 stopped = true;
                 break;
             }
-            for (int i = 0; i < ARB_PGN_TEXTS; i++)
-                out.text[i].len = 0;      /* keep the memory for the next batch */
-            memset(out.count, 0, sizeof out.count);
+            games_before += out.games;
+            output_clear(&out);           /* keeps the memory for the next batch */
         }
     }
     if (spans && !stopped) {
@@ -451,6 +544,7 @@ static int read_sequential(arb_input *in, const arb_pgn_reader_options *options,
         uint64_t end = rc == ARB_PGN_READ_END ? k.base + k.len : h->offset + h->raw_len;
         spanner_deliver(&sp, &k, end, ops, state, &out);
     }
+    out.first = games_before;
     if (!stopped && !output_failed(&out) && !ops->emit(ctx, &out))
         stopped = true;
     bool oom = output_failed(&out);
@@ -533,8 +627,10 @@ static bool drain(struct run *run, struct flight *f, bool all, void **main_state
             continue;
         }
         bool ok = !pc->failed;
+        pc->out.first = run->games_emitted;
         if (ok && !run->ops->emit(run->ctx, &pc->out))
             ok = false, run->refused = true;
+        run->games_emitted += pc->out.games;
         piece_recycle(run, pc);
         memmove(f->p, f->p + 1, --f->n * sizeof *f->p);
         if (!ok)
@@ -589,12 +685,13 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
                                                              : NO_BOUNDARY_LIMIT;
     if (search_limit < piece_size)
         search_limit = piece_size;
+    size_t flight_limit = IN_FLIGHT > 2 * piece_size ? IN_FLIGHT : 2 * piece_size;
     bool spans = parallel && parallel->raw_spans;
     if (jobs <= 1)
-        return read_sequential(in, options, ops, ctx, spans, 1, 0, status);
+        return read_sequential(in, options, ops, ctx, spans, 1, 0, 0, status);
 
     struct run run = {.ops = ops, .ctx = ctx, .options = options, .name = arb_input_name(in),
-                      .spans = spans};
+                      .spans = spans, .piece_size = piece_size};
     run.spare = calloc(2 * (size_t)jobs + 2, sizeof *run.spare);
     run.spare_cap = run.spare ? 2 * (size_t)jobs + 2 : 0;
     pthread_mutex_init(&run.mu, NULL);
@@ -621,8 +718,12 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
             ok = false;
             break;
         }
-        if (f.n >= (size_t)(2 * started)) {
-            /* enough in flight: wait until the front can be emitted */
+        size_t flight_bytes = 0;
+        for (size_t i = 0; i < f.n; i++)
+            flight_bytes += f.p[i]->len;
+        if (f.n >= (size_t)(2 * started) || (f.n > 0 && flight_bytes >= flight_limit)) {
+            /* enough in flight (pieces, or text: long games make large
+             * pieces): wait until the front can be emitted */
             pthread_mutex_lock(&run.mu);
             if (!front_ready(&f))
                 pthread_cond_wait(&run.done, &run.mu);
@@ -754,7 +855,8 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
             rc = ARB_PGN_READ_FAILED;
         } else {
             free(buf);
-            return read_sequential(in, options, ops, ctx, spans, line, offset, status);
+            return read_sequential(in, options, ops, ctx, spans, line, offset, run.games_emitted,
+                                   status);
         }
     }
     free(buf);

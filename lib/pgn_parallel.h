@@ -17,9 +17,20 @@
  * failure is reported where the text ends.  With jobs <= 1 everything is
  * read by one reader in the calling thread.
  *
- * Memory stays bounded: at most 2 * jobs pieces are in flight (by default
- * 12 MiB of text in all, plus what `game` makes of it); a stream with
- * no boundary for search_limit bytes is read on by one reader.
+ * Memory stays bounded: at most 2 * jobs pieces are in flight, and no more
+ * than 12 MiB of text in all unless a single piece is larger (plus what
+ * `game` makes of them); a stream with no boundary for search_limit bytes
+ * (by default 4 MiB: a game that long, or padding) is read on by one reader
+ * from its last boundary, which keeps only the current game.
+ *
+ * Game numbers: a worker cannot know how many games the pieces before its
+ * own hold, so the library counts them.  While `game` runs, out->games is
+ * the game's index among the games of its output (0-based); `emit` gets
+ * out->first, the number of games of the stream before the output's first
+ * game, so that game k of an output is game out->first + k of the stream
+ * (0-based).  Text that needs a game's number marks the place with
+ * arb_pgn_output_number in `game`, and `emit` writes the text with
+ * arb_pgn_output_write, which puts the numbers in.
  *
  * Spans (option raw_spans, for filters that pass games through byte for
  * byte): each game reaches `game` with raw/raw_len set to its span, the bytes
@@ -30,8 +41,9 @@
  * complete game's span ends with its own text) and for a stream without any
  * game.  A game reaches `game` only once the next one has been read, so its
  * span is known.  With one reader, spans are kept up to about max_game_bytes:
- * a game followed by a longer run of padding (or by a longer game) comes with
- * its own text only, and a longer game with raw NULL, raw_complete false.
+ * a game followed by more than 4 MiB of blank padding (white space, NUL) or
+ * by a longer game comes with its own text only, and a longer game with raw
+ * NULL, raw_complete false.
  *
  * Stopping: when `emit` returns false the run ends soon after (the pieces in
  * flight are dropped; one reader emits at least every MiB of input) and
@@ -45,6 +57,8 @@
 #ifndef ARB_PGN_PARALLEL_H
 #define ARB_PGN_PARALLEL_H
 
+#include <stdio.h>
+
 #include "pgn_read.h"
 #include "strbuf.h"
 
@@ -55,7 +69,22 @@
 typedef struct arb_pgn_output {
     arb_strbuf text[ARB_PGN_TEXTS];
     unsigned long long count[ARB_PGN_COUNTS];
+    /* set by the library (see "Game numbers" above) */
+    uint64_t games;         /* games handed to `game` for this output so far */
+    uint64_t first;         /* games of the stream before this output's first game */
+    arb_strbuf numbers;     /* places marked by arb_pgn_output_number */
 } arb_pgn_output;
+
+/* In `game`: the current game's number goes here, at the end of
+ * out->text[text] so far.  False when out of memory (the output then
+ * counts as failed). */
+bool arb_pgn_output_number(arb_pgn_output *out, int text);
+
+/* In `emit`: writes out->text[text] to fp with every number marked in it
+ * written as first_number + the game's 0-based number in the stream (so
+ * first_number 1 counts games from 1).  False on a write error. */
+bool arb_pgn_output_write(const arb_pgn_output *out, int text, unsigned long long first_number,
+                          FILE *fp);
 
 typedef struct arb_pgn_parallel_ops {
     void *(*start)(void *ctx);          /* per-thread state (may return ctx) */
@@ -69,7 +98,7 @@ typedef struct arb_pgn_parallel_options {
     size_t piece_bytes;     /* aim for pieces of this size; 0 means 4 MiB, less with more
                              * than 2 jobs (12 MiB of pieces in flight at most) */
     size_t search_limit;    /* read on with one reader after this much text without a
-                             * boundary; 0 means 64 MiB */
+                             * boundary; 0 means 4 MiB (at least piece_bytes) */
     bool raw_spans;         /* give every game its whole span as raw (see above) */
 } arb_pgn_parallel_options;
 

@@ -15,9 +15,10 @@
 #
 # bench.pgn is decompressed once into BINDIR/../bench/ (BENCH_PGN names another
 # copy to use).  Without SHARED the section is skipped; without pgn-extract
-# (Debian package pgn-extract; PGN_EXTRACT names it, or is empty for none) or
-# pgnlint -j, those rows are left out.  Output goes to
-# /dev/null; pgngrep's -c output is checked against the game count.
+# (Debian package pgn-extract; PGN_EXTRACT names it, or is empty for none),
+# those rows are left out.  Output goes to a file in the cache; pgngrep's -c
+# output is checked against the game count, pgnlint -j 2's output against
+# -j 1's.  Every tool's peak memory is checked against the goal of 64 MB.
 
 bindir=$1
 shared=$2
@@ -116,7 +117,7 @@ valid=$(cat "$cache/out")
 grep1_s=$seconds grep1_peak=$peak grep1_cpu=$cpu
 row "pgngrep -j 1 -c --valid"
 measure "$repeat" "$bindir/pgngrep" -j 2 -c --valid "$pgn" && check_count || status=1
-grep2_s=$seconds
+grep2_s=$seconds grep2_peak=$peak
 row "pgngrep -j 2 -c --valid"
 [ "$(cat "$cache/out")" = "$valid" ] || { echo "throughput bench: -j 2 counted $(cat "$cache/out"), -j 1 $valid" >&2; status=1; }
 measure "$repeat" "$bindir/pgngrep" -j 1 -c --valid "$gz" && check_count || status=1
@@ -131,25 +132,20 @@ cmp -s "$cache/out" "$pgn" || { echo "throughput bench: pgngrep is not the ident
 row "pgngrep -j 1 (identity)"
 
 measure "$repeat" "$bindir/pgnconv" -j 1 "$pgn" || status=1
-conv1_s=$seconds conv1_cpu=$cpu
+conv1_s=$seconds conv1_cpu=$cpu conv1_peak=$peak
 row "pgnconv -j 1"
 measure "$repeat" "$bindir/pgnconv" -j 2 "$pgn" || status=1
-conv2_s=$seconds
+conv2_s=$seconds conv2_peak=$peak
 row "pgnconv -j 2"
 
-lint2_s=""
-if "$bindir/pgnlint" --help 2>/dev/null | grep -q -e '--jobs'; then
-    measure "$repeat" "$bindir/pgnlint" -j 1 --format json "$pgn" || status=1
-    lint1_s=$seconds
-    row "pgnlint -j 1 --format json"
-    measure "$repeat" "$bindir/pgnlint" -j 2 --format json "$pgn" || status=1
-    lint2_s=$seconds
-    row "pgnlint -j 2 --format json"
-else
-    measure "$repeat" "$bindir/pgnlint" --format json "$pgn" || status=1
-    lint1_s=$seconds
-    row "pgnlint --format json (no -j yet)"
-fi
+measure "$repeat" "$bindir/pgnlint" -j 1 --format json "$pgn" || status=1
+lint1_s=$seconds lint1_peak=$peak
+row "pgnlint -j 1 --format json"
+lint_sum=$(cksum <"$cache/out")
+measure "$repeat" "$bindir/pgnlint" -j 2 --format json "$pgn" || status=1
+lint2_s=$seconds lint2_peak=$peak
+row "pgnlint -j 2 --format json"
+[ "$(cksum <"$cache/out")" = "$lint_sum" ] || { echo "throughput bench: pgnlint -j 2 wrote other findings than -j 1" >&2; status=1; }
 
 ex_check="" ex_san="" ex_lint=""
 if [ -n "$extract" ]; then
@@ -174,7 +170,7 @@ if [ -n "$ex_check" ]; then
     ratio "pgnconv -j 1 vs pgn-extract SAN output" "$ex_san" "$conv1_s" "goal >= 10x, floor 3x"
     ratio "pgnconv -j 2 vs pgn-extract SAN output" "$ex_san" "$conv2_s" "-"
     ratio "pgnlint json vs pgn-extract --fixresulttags ..." "$ex_lint" "$lint1_s" "goal >= 3x"
-    [ -n "$lint2_s" ] && ratio "pgnlint -j 2 json vs pgn-extract --fixresulttags ..." "$ex_lint" "$lint2_s" "-"
+    ratio "pgnlint -j 2 json vs pgn-extract --fixresulttags ..." "$ex_lint" "$lint2_s" "-"
 fi
 if [ -n "$ex_check" ] && [ -n "$timer" ]; then
     echo "ratios (CPU time: less sensitive to a loaded machine):"
@@ -184,8 +180,17 @@ fi
 echo "ratios (wall time, threads):"
 ratio "pgngrep --valid: -j 2 vs -j 1" "$grep1_s" "$grep2_s" "goal >= 1.7x"
 ratio "pgnconv: -j 2 vs -j 1" "$conv1_s" "$conv2_s" "-"
-[ -n "$lint2_s" ] && ratio "pgnlint: -j 2 vs -j 1" "$lint1_s" "$lint2_s" "-"
+ratio "pgnlint: -j 2 vs -j 1" "$lint1_s" "$lint2_s" "-"
 ratio "pgngrep -j 2 --valid on .gz: time / zcat time" "$grepgz2_s" "$zcat_s" "goal <= 1.25x"
 ratio "pgngrep -j 1 --valid: time / cat time" "$grep1_s" "$cat_s" "-"
-[ -n "$grep1_peak" ] && echo "  peak memory of pgngrep -j 1 --valid: $((grep1_peak / 1024)) MB (goal < 64 MB)"
+if [ -n "$grep1_peak" ]; then
+    echo "peak memory (goal < 64 MB):"
+    for m in "pgngrep -j 1 --valid:$grep1_peak" "pgngrep -j 2 --valid:$grep2_peak" "pgnconv -j 1:$conv1_peak" \
+             "pgnconv -j 2:$conv2_peak" "pgnlint -j 1 --format json:$lint1_peak" "pgnlint -j 2 --format json:$lint2_peak"; do
+        kb=${m##*:}
+        [ -n "$kb" ] || continue
+        printf '  %-40s %5d MB\n' "${m%:*}" $((kb / 1024))
+        [ "$kb" -lt $((64 * 1024)) ] || { echo "throughput bench: ${m%:*} used $((kb / 1024)) MB" >&2; status=1; }
+    done
+fi
 exit $status

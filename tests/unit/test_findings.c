@@ -382,3 +382,30 @@ Test(profile, event_files)
     st = arb_event_load("/nonexistent/event.yaml", &e);
     cr_assert(st.code && strstr(st.message, "/nonexistent/event.yaml"), "%s", st.message);
 }
+
+/* A game number known only later (pgn_parallel): the hook writes it. */
+static bool write_later(const arb_report_style *style, const arb_lint_report *r, arb_strbuf *out)
+{
+    (void)r;
+    ++*(int *)style->write_game_ctx;
+    return arb_strbuf_puts(out, "N");
+}
+
+Test(findings, game_number_through_the_style_hook)
+{
+    arb_lint_report r;
+    sample_report(&r);
+    int calls = 0;
+    arb_report_style style = {.write_game = write_later, .write_game_ctx = &calls};
+    arb_strbuf t;
+    arb_strbuf_init(&t);
+    cr_assert(arb_report_format_json(&r, &style, &t));
+    cr_assert(arb_report_format_facts(&r, &style, &t));
+    /* every line: two findings, the game line, the facts line */
+    cr_assert_eq(calls, 4);
+    cr_assert_null(strstr(t.data, "\"game\":3"));
+    cr_assert(strstr(t.data, "{\"type\":\"game\",\"file\":\"round5.pgn\",\"game\":N,\"white\":"));
+    cr_assert(strstr(t.data, "{\"type\":\"facts\",\"file\":\"round5.pgn\",\"game\":N,\"plies\":"));
+    arb_strbuf_free(&t);
+    arb_lint_report_free(&r);
+}

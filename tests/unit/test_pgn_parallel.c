@@ -183,6 +183,153 @@ Test(pgn_parallel, emit_can_stop_the_run)
     free(data);
 }
 
+/* ---- game numbers ------------------------------------------------------------ */
+
+/* "game N: Event" on text 0 and, for games with an error, "N!" on text 1,
+ * the numbers left to emit. */
+static void number_games(void *state, const arb_pgn_game *g, arb_pgn_output *out)
+{
+    (void)state;
+    out->count[0] = out->games + 1;      /* (the games so far, as the library counts them) */
+    arb_strbuf_puts(&out->text[0], "game ");
+    arb_pgn_output_number(out, 0);
+    arb_strbuf_printf(&out->text[0], ": %s\n", g->tag_count ? g->tags[0].value : "?");
+    if (g->error_count) {
+        arb_pgn_output_number(out, 1);
+        arb_strbuf_puts(&out->text[1], "!\n");
+    }
+}
+
+struct numbered {
+    FILE *fp[2];
+    char *text[2];
+    size_t len[2];
+    unsigned long long next_first;       /* what out->first must be */
+    bool counts_agree;
+};
+
+static bool write_numbered(void *ctx, const arb_pgn_output *out)
+{
+    struct numbered *n = ctx;
+    if (out->first != n->next_first || (out->games && out->count[0] != out->games))
+        n->counts_agree = false;
+    n->next_first = out->first + out->games;
+    /* games counted from 101, as with --first-game 101 */
+    return arb_pgn_output_write(out, 0, 101, n->fp[0]) && arb_pgn_output_write(out, 1, 101, n->fp[1]);
+}
+
+static void run_numbered(const char *data, size_t len, int jobs, struct numbered *n)
+{
+    memset(n, 0, sizeof *n);
+    n->counts_agree = true;
+    for (int i = 0; i < 2; i++)
+        n->fp[i] = open_memstream(&n->text[i], &n->len[i]);
+    static const arb_pgn_parallel_ops ops = {NULL, NULL, number_games, write_numbered};
+    arb_pgn_parallel_options popt = {.jobs = jobs, .piece_bytes = 16 << 10};
+    arb_status st;
+    int rc = arb_pgn_read_parallel(arb_input_from_memory(data, len, "n.pgn"), NULL, &popt, &ops, n, &st);
+    cr_assert_eq(rc, ARB_PGN_READ_END);
+    for (int i = 0; i < 2; i++)
+        fclose(n->fp[i]);
+}
+
+Test(pgn_parallel, game_numbers_count_from_the_start_of_the_stream)
+{
+    const char *unit = "[Event \"g%d\"]\n\n1. e4 e5 {%d} *\n\n[Event \"bad\"]\n\n1. e4 e4 *\n\n";
+    size_t len;
+    char *data = repeat(unit, 3000, &len);
+    struct numbered one, many;
+    run_numbered(data, len, 1, &one);
+    run_numbered(data, len, 3, &many);
+    cr_assert(one.counts_agree && many.counts_agree, "out->first and out->games disagree");
+    cr_assert_eq(one.next_first, 6000);
+    cr_assert_eq(many.next_first, 6000);
+    for (int i = 0; i < 2; i++) {
+        cr_assert_eq(one.len[i], many.len[i], "text %d differs", i);
+        cr_assert(memcmp(one.text[i], many.text[i], one.len[i]) == 0, "text %d differs", i);
+    }
+    /* every game has its number, every bad one too */
+    cr_assert(strncmp(one.text[0], "game 101: g0\ngame 102: bad\ngame 103: g1\n", 39) == 0);
+    cr_assert(strstr(one.text[0], "\ngame 6100: bad\n"));
+    cr_assert(strncmp(one.text[1], "102!\n104!\n", 10) == 0);
+    cr_assert(strstr(one.text[1], "\n6100!\n"));
+    for (int i = 0; i < 2; i++) {
+        free(one.text[i]);
+        free(many.text[i]);
+    }
+    free(data);
+}
+
+Test(pgn_parallel, a_number_mark_outside_the_texts_is_refused)
+{
+    arb_pgn_output out;
+    memset(&out, 0, sizeof out);
+    cr_assert_not(arb_pgn_output_number(&out, -1));
+    cr_assert_not(arb_pgn_output_number(&out, ARB_PGN_TEXTS));
+    cr_assert_not(arb_pgn_output_write(&out, ARB_PGN_TEXTS, 1, stdout));
+    /* no mark: the text as it is */
+    arb_strbuf_puts(&out.text[2], "plain");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&buf, &len);
+    cr_assert(arb_pgn_output_write(&out, 2, 1, fp));
+    fclose(fp);
+    cr_assert_eq(len, 5);
+    cr_assert(memcmp(buf, "plain", 5) == 0);
+    free(buf);
+    arb_strbuf_free(&out.text[2]);
+}
+
+/* Each game's raw bytes on text 0, a line "--" after each. */
+static void spans_of(void *state, const arb_pgn_game *g, arb_pgn_output *out)
+{
+    (void)state;
+    if (g->raw)
+        arb_strbuf_append(&out->text[0], g->raw, g->raw_len);
+    arb_strbuf_puts(&out->text[0], "--");
+}
+
+static bool keep_text(void *ctx, const arb_pgn_output *out)
+{
+    arb_strbuf_append(ctx, out->text[0].data, out->text[0].len);
+    return true;
+}
+
+/* Two games with `padding` blank lines between them, read with spans by one
+ * reader; the spans, each followed by "--". */
+static void spans_around_padding(size_t padding, arb_strbuf *spans)
+{
+    const char *a = "[Event \"a\"]\n\n1. e4 *\n", *b = "[Event \"b\"]\n\n1. d4 *\n";
+    size_t len = strlen(a) + padding + strlen(b);
+    char *data = malloc(len);
+    memcpy(data, a, strlen(a));
+    memset(data + strlen(a), '\n', padding);
+    memcpy(data + strlen(a) + padding, b, strlen(b));
+    static const arb_pgn_parallel_ops ops = {NULL, NULL, spans_of, keep_text};
+    arb_pgn_parallel_options popt = {.jobs = 1, .raw_spans = true};
+    arb_status st;
+    arb_strbuf_init(spans);
+    int rc = arb_pgn_read_parallel(arb_input_from_memory(data, len, "p.pgn"), NULL, &popt, &ops, spans, &st);
+    cr_assert_eq(rc, ARB_PGN_READ_END);
+    free(data);
+}
+
+Test(pgn_parallel, long_padding_after_a_game_is_not_kept_for_its_span)
+{
+    arb_strbuf spans;
+    /* 1 MiB of blank lines: part of the first game's span */
+    spans_around_padding((size_t)1 << 20, &spans);
+    cr_assert_eq(spans.len, strlen("[Event \"a\"]\n\n1. e4 *\n") + ((size_t)1 << 20) + 2
+                                + strlen("[Event \"b\"]\n\n1. d4 *\n") + 2);
+    arb_strbuf_free(&spans);
+    /* 8 MiB: dropped, so that memory stays bounded; the game keeps its text */
+    spans_around_padding((size_t)8 << 20, &spans);
+    const char *expected = "[Event \"a\"]\n\n1. e4 *\n--[Event \"b\"]\n\n1. d4 *\n--";
+    cr_assert_eq(spans.len, strlen(expected));
+    cr_assert(memcmp(spans.data, expected, spans.len) == 0);
+    arb_strbuf_free(&spans);
+}
+
 /* ---- the pieces this is built on ------------------------------------------ */
 
 Test(pgn_parallel, input_push_back)
