@@ -211,12 +211,17 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
                "game too long to pass through, expected a game shorter than the size limit");
         return;
     }
-    /* the original bytes, kept apart from the next game by a blank line */
+    /* The original bytes, ending like a converted game: one line break and
+     * one blank line.  Trailing white space (an unclosed comment can hold
+     * the blank lines after it) is cut first, so that converting the output
+     * again gives the same bytes. */
+    size_t len = g->raw_len;
+    while (len > 0 && (g->raw[len - 1] == '\n' || g->raw[len - 1] == '\r'
+                       || g->raw[len - 1] == ' ' || g->raw[len - 1] == '\t'))
+        len--;
     arb_strbuf *dest = &out->text[o->rejects ? TEXT_REJECTS : TEXT_OUT];
-    arb_strbuf_append(dest, g->raw, g->raw_len);
-    if (g->raw_len == 0 || g->raw[g->raw_len - 1] != '\n')
-        arb_strbuf_append(dest, "\n", 1);
-    arb_strbuf_append(dest, "\n", 1);
+    arb_strbuf_append(dest, g->raw, len);
+    arb_strbuf_append(dest, "\n\n", 2);
 }
 
 /* In input order, in the main thread. */
