@@ -4,7 +4,7 @@
  *           [--to san|lan|uci|fan|LANG] [--list-locales]
  *           [--strip-comments] [--strip-variations]
  *           [--strip-nags] [-o FILE] [--rejects FILE] [--max-depth N]
- *           [--null-moves] [--jobs N] [--json] [FILE...]
+ *           [--null-moves] [--max-game-bytes N] [--jobs N] [--json] [FILE...]
  *
  * Reading, replaying, notation detection and writing live in lib/
  * (pgn_read, pgn_detect, pgn_write); this file handles arguments, files,
@@ -29,6 +29,7 @@
 #include "pgn_parallel.h"
 #include "common/outfile.h"
 #include "common/progress.h"
+#include "common/size_arg.h"
 #include "pgn_read.h"
 #include "pgn_write.h"
 
@@ -94,6 +95,10 @@ static void usage(FILE *out)
         "                       of passing them through unchanged\n"
         "  --max-depth N        allow variations nested N deep (default 256)\n"
         "  --null-moves         accept null moves (-- or Z0) in the main line too\n"
+        "  --max-game-bytes N   keep at most N bytes of a game's text (K, M, G: KiB,\n"
+        "                       MiB, GiB; default 64M): a longer game is still\n"
+        "                       converted, but if it cannot be, it is reported and\n"
+        "                       counted as rejected without its text\n"
         "  --progress, --no-progress\n"
         "                       show (or never show) a progress line on standard\n"
         "                       error; by default shown on a terminal for large input\n"
@@ -207,8 +212,12 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
     }
     out->count[COUNT_REJECTED]++;
     if (!g->raw || !g->raw_complete) {
-        report(o, err, g->source, ARB_PGN_ERROR, g->line, g->col,
-               "game too long to pass through, expected a game shorter than the size limit");
+        char msg[200];
+        snprintf(msg, sizeof msg, "game longer than %zu bytes (--max-game-bytes) left out of the %s, "
+                 "expected a shorter game or a larger --max-game-bytes",
+                 o->read.max_game_bytes ? o->read.max_game_bytes : ARB_PGN_DEFAULT_MAX_GAME_BYTES,
+                 o->rejects ? "rejects" : "output");
+        report(o, err, g->source, ARB_PGN_ERROR, g->line, g->col, msg);
         return;
     }
     /* The original bytes, ending like a converted game: one line break and
@@ -317,7 +326,7 @@ static int parse_args(int argc, char **argv, options *o)
                         || strcmp(a, "--from") == 0 || strcmp(a, "--prefer") == 0
                         || strcmp(a, "--output") == 0 || strcmp(a, "--rejects") == 0
                         || strcmp(a, "--max-depth") == 0 || strcmp(a, "--jobs") == 0
-                        || strcmp(a, "-j") == 0;
+                        || strcmp(a, "-j") == 0 || strcmp(a, "--max-game-bytes") == 0;
         if (takes_value && !value) {
             if (i + 1 >= argc) {
                 fprintf(stderr, PROGRAM ": option %s needs a value\n", a);
@@ -376,6 +385,12 @@ static int parse_args(int argc, char **argv, options *o)
             if (!parse_int(value, 1, 1000000, &o->read.max_depth)) {
                 fprintf(stderr, PROGRAM ": --max-depth %s: expected a number from 1 to 1000000\n",
                         value);
+                return -1;
+            }
+        } else if (strcmp(a, "--max-game-bytes") == 0) {
+            if (!size_arg_parse(value, &o->read.max_game_bytes)) {
+                fprintf(stderr, PROGRAM ": --max-game-bytes %s: expected a number of bytes from 1 up, "
+                        "optionally followed by K, M or G\n", value);
                 return -1;
             }
         } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {

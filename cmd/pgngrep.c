@@ -1,7 +1,8 @@
 /* pgngrep — select games from PGN files and pass them on byte for byte.
  *
  *   pgngrep [PREDICATES] [-v] [-c | --index | -q | --split N PREFIX]
- *           [-m N] [--normalize] [--first-game N] [-j N] [FILE...]
+ *           [-m N] [--normalize] [--first-game N] [--max-game-bytes N] [-j N]
+ *           [FILE...]
  *
  * The predicates live in lib/grep (grep.h), reading and the whole-stream
  * spans that make the output byte-exact in lib/pgn_parallel; this file
@@ -20,6 +21,7 @@
 
 #include "arbiter.h"
 #include "common/progress.h"
+#include "common/size_arg.h"
 #include "grammar.h"
 #include "grep.h"
 #include "locales.h"
@@ -142,6 +144,9 @@ static void usage(FILE *out)
         "                       most 4); the output is the same as with -j 1\n"
         "  --max-depth N        allow variations nested N deep (default 256)\n"
         "  --null-moves         accept null moves (-- or Z0) in the main line\n"
+        "  --max-game-bytes N   keep at most N bytes of a game's text (K, M, G: KiB,\n"
+        "                       MiB, GiB; default 64M): a longer selected game is\n"
+        "                       reported, not written\n"
         "  --progress, --no-progress\n"
         "                       show (or never show) a progress line on standard\n"
         "                       error (default: when it is a terminal, standard\n"
@@ -150,10 +155,25 @@ static void usage(FILE *out)
         "\n"
         "With several FILEs, -c and --index prefix each line with FILE: and -m counts\n"
         "per file.  Exit status: 0 some game selected, 1 none, 2 usage error,\n"
-        "unreadable input or a selected game too long to pass through.\n");
+        "unreadable input or a selected game longer than --max-game-bytes.\n");
 }
 
 /* ---- outputs (main thread, in input order) ------------------------------------ */
+
+static size_t max_game_bytes(const options *o)
+{
+    return o->read.max_game_bytes ? o->read.max_game_bytes : ARB_PGN_DEFAULT_MAX_GAME_BYTES;
+}
+
+/* A span's game text without the white space after it: what the size
+ * limit applies to, whether the span came from memory or from a reader. */
+static size_t own_length(const char *raw, size_t len)
+{
+    while (len > 0 && (raw[len - 1] == '\n' || raw[len - 1] == '\r' || raw[len - 1] == ' '
+                       || raw[len - 1] == '\t'))
+        len--;
+    return len;
+}
 
 static void write_bytes(struct run *run, FILE *fp, const char *data, size_t len)
 {
@@ -267,8 +287,9 @@ static bool emit(void *ctx, const arb_pgn_output *out)
             if (m[i].written) {
                 write_game(run, ordinal, out->text[TEXT_OUT].data + from, (size_t)(m[i].end - from));
             } else {
-                fprintf(stderr, "%s:%d:%d: game %llu is too long to pass through, expected a game "
-                        "shorter than the size limit\n", run->name, m[i].line, m[i].col, ordinal);
+                fprintf(stderr, "%s:%d:%d: game %llu is longer than %zu bytes (--max-game-bytes), "
+                        "not written, expected a shorter game or a larger --max-game-bytes\n",
+                        run->name, m[i].line, m[i].col, ordinal, max_game_bytes(o));
                 run->trouble = true;
             }
             break;
@@ -351,7 +372,7 @@ static void select_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
             && arb_pgn_write_game(w->writer, g, &text, &len).code == 0) {
             arb_strbuf_append(t, text, len);
             m.written = 1;
-        } else if (g->raw_complete) {
+        } else if (g->raw_complete && own_length(g->raw, g->raw_len) <= max_game_bytes(w->o)) {
             arb_strbuf_append(t, g->raw, g->raw_len);
             m.written = 1;
         }
@@ -433,7 +454,8 @@ static bool takes_value(const char *a)
 {
     static const char *const names[] = {
         "--finding", "--termination", "--tag", "--result", "--plies", "--position", "--from",
-        "--prefer", "--laws", "-m", "--max-count", "--first-game", "-j", "--jobs", "--max-depth", NULL};
+        "--prefer", "--laws", "-m", "--max-count", "--first-game", "-j", "--jobs", "--max-depth",
+        "--max-game-bytes", NULL};
     for (int i = 0; names[i]; i++)
         if (strcmp(a, names[i]) == 0)
             return true;
@@ -608,6 +630,10 @@ static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
             if (!parse_count(value, 1, &n) || n > 1000000)
                 return bad_usage("--max-depth %s: expected a number from 1 to 1000000%s", value, "");
             o->read.max_depth = (int)n;
+        } else if (strcmp(a, "--max-game-bytes") == 0) {
+            if (!size_arg_parse(value, &o->read.max_game_bytes))
+                return bad_usage("--max-game-bytes %s: expected a number of bytes from 1 up, optionally "
+                                 "followed by K, M or G%s", value, "");
         } else if (strcmp(a, "--progress") == 0) {
             o->progress = PROGRESS_ALWAYS;
         } else if (strcmp(a, "--no-progress") == 0) {

@@ -969,7 +969,10 @@ static void set_raw(struct parse *p)
 {
     arb_pgn_reader *r = p->r;
     arb_pgn_game *g = p->g;
-    if (r->raw_dropped || g->offset < r->base) {
+    /* The limit holds whatever the buffer happens to hold: a game longer
+     * than it has no raw text even when it fit in one block, so the result
+     * does not depend on block boundaries. */
+    if (r->raw_dropped || g->offset < r->base || p->last_end - g->offset > r->opt.max_game_bytes) {
         g->raw = NULL;
         g->raw_len = 0;
         g->raw_complete = false;
