@@ -53,6 +53,8 @@ typedef struct options {
 
 typedef struct counts {
     unsigned long long read, written, rejected, national;
+    unsigned long long unwritten;  /* converted, but the output failed or was not made */
+    bool output_failed;            /* ... because of a write error */
 } counts;
 
 /* The whole run: options, outputs, totals. */
@@ -151,6 +153,30 @@ static void report(const options *o, arb_strbuf *t, const char *file, int severi
     }
 }
 
+/* "N games read, N written, N rejected" on stderr; games converted but lost
+ * to a failed output are counted apart, so that the numbers add up. */
+static void print_summary(const options *o, const counts *n)
+{
+    if (o->json) {
+        fprintf(stderr, "{\"summary\":{\"read\":%llu,\"written\":%llu,\"rejected\":%llu", n->read,
+                n->written, n->rejected);
+        if (n->national)
+            fprintf(stderr, ",\"national\":%llu", n->national);
+        if (n->unwritten)
+            fprintf(stderr, ",\"not_written\":%llu", n->unwritten);
+        fprintf(stderr, "}}\n");
+        return;
+    }
+    fprintf(stderr, PROGRAM ": %llu game%s read, %llu written", n->read, n->read == 1 ? "" : "s", n->written);
+    if (n->national)
+        fprintf(stderr, " (%llu from a national notation)", n->national);
+    fprintf(stderr, ", %llu rejected", n->rejected);
+    if (n->unwritten)
+        fprintf(stderr, ", %llu not written (%s)", n->unwritten,
+                n->output_failed ? "output failed" : "the run failed: output file not made");
+    fprintf(stderr, "\n");
+}
+
 /* Output texts and counters of a batch of games (see pgn_parallel.h). */
 enum { TEXT_OUT = 0, TEXT_ERR = 1, TEXT_REJECTS = 2 };
 enum { COUNT_READ = 0, COUNT_WRITTEN = 1, COUNT_REJECTED = 2, COUNT_NATIONAL = 3,
@@ -237,15 +263,24 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
 static bool emit(void *ctx, const arb_pgn_output *out)
 {
     struct run *run = ctx;
-    outfile_write(run->out, out->text[TEXT_OUT].data, out->text[TEXT_OUT].len);
+    /* A game counts as written only once its bytes are out: on an output
+     * written in place that takes a flush (a failed one stops the run);
+     * a regular file is written only if the whole run succeeds (main). */
+    bool out_ok = outfile_write(run->out, out->text[TEXT_OUT].data, out->text[TEXT_OUT].len);
+    if (out_ok && outfile_in_place(run->out) && out->count[COUNT_WRITTEN])
+        out_ok = outfile_flush(run->out);
     if (run->rejects)
         outfile_write(run->rejects, out->text[TEXT_REJECTS].data, out->text[TEXT_REJECTS].len);
     if (out->text[TEXT_ERR].len)
         fwrite(out->text[TEXT_ERR].data, 1, out->text[TEXT_ERR].len, stderr);
     run->n.read += out->count[COUNT_READ];
-    run->n.written += out->count[COUNT_WRITTEN];
+    if (out_ok) {
+        run->n.written += out->count[COUNT_WRITTEN];
+        run->n.national += out->count[COUNT_NATIONAL];
+    } else {
+        run->n.unwritten += out->count[COUNT_WRITTEN];
+    }
     run->n.rejected += out->count[COUNT_REJECTED];
-    run->n.national += out->count[COUNT_NATIONAL];
     if (out->count[COUNT_END_OFFSET])
         run->file_bytes = out->count[COUNT_END_OFFSET];
     progress_update(&run->progress, run->n.read, run->file_bytes);
@@ -611,23 +646,21 @@ int main(int argc, char **argv)
     notations_free(&nota);
 
     trouble |= outfile_failed(out) || (rejects && outfile_failed(rejects));
+    n.output_failed = outfile_failed(out);
     /* a failed run leaves no half-written output behind */
-    trouble |= !outfile_close(out, !trouble);
+    bool in_place = outfile_in_place(out);
+    bool out_kept = outfile_close(out, !trouble) && !trouble;
+    n.output_failed |= !out_kept && !trouble;   /* the close or the rename failed */
+    trouble |= !out_kept;
     if (rejects)
         trouble |= !outfile_close(rejects, !trouble);
+    if (!in_place && !out_kept) {
+        /* the file was not made: nothing reached it */
+        n.unwritten += n.written;
+        n.written = n.national = 0;
+    }
 
-    if (o.json && n.national)
-        fprintf(stderr, "{\"summary\":{\"read\":%llu,\"written\":%llu,\"rejected\":%llu,\"national\":%llu}}\n",
-                n.read, n.written, n.rejected, n.national);
-    else if (o.json)
-        fprintf(stderr, "{\"summary\":{\"read\":%llu,\"written\":%llu,\"rejected\":%llu}}\n",
-                n.read, n.written, n.rejected);
-    else if (n.national)
-        fprintf(stderr, PROGRAM ": %llu game%s read, %llu written (%llu from a national notation), %llu rejected\n",
-                n.read, n.read == 1 ? "" : "s", n.written, n.national, n.rejected);
-    else
-        fprintf(stderr, PROGRAM ": %llu game%s read, %llu written, %llu rejected\n", n.read,
-                n.read == 1 ? "" : "s", n.written, n.rejected);
+    print_summary(&o, &n);
     if (trouble)
         return EXIT_TROUBLE;
     return n.rejected ? EXIT_REJECTED : EXIT_OK;
