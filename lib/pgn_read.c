@@ -964,11 +964,29 @@ static bool skip_game(struct parse *p)
 }
 
 /* The game's original bytes, through the end of the line of its last token
- * when only blanks follow it there. */
+ * when only blanks follow it there.  The blanks are read on when the buffer
+ * ends among them, so that raw does not depend on where a read block ended
+ * (up to RAW_BLANKS of them: a longer run is not the game's). */
+#define RAW_BLANKS ((uint64_t)64 << 10)
+
 static void set_raw(struct parse *p)
 {
     arb_pgn_reader *r = p->r;
     arb_pgn_game *g = p->g;
+    uint64_t end = p->last_end, at = p->last_end;
+    while (!r->raw_dropped && g->offset >= r->base && at - p->last_end <= RAW_BLANKS) {
+        size_t i = (size_t)(at - r->base);
+        while (i < r->len && (r->buf[i] == ' ' || r->buf[i] == '\t' || r->buf[i] == '\r'))
+            i++;
+        at = r->base + i;
+        if (i < r->len) {
+            if (r->buf[i] == '\n' && at - p->last_end <= RAW_BLANKS)
+                end = at + 1;
+            break;
+        }
+        if (r->eof || !refill(r))
+            break;
+    }
     /* The limit holds whatever the buffer happens to hold: a game longer
      * than it has no raw text even when it fit in one block, so the result
      * does not depend on block boundaries. */
@@ -978,14 +996,8 @@ static void set_raw(struct parse *p)
         g->raw_complete = false;
         return;
     }
-    size_t end = (size_t)(p->last_end - r->base);
-    size_t i = end;
-    while (i < r->len && (r->buf[i] == ' ' || r->buf[i] == '\t' || r->buf[i] == '\r'))
-        i++;
-    if (i < r->len && r->buf[i] == '\n')
-        end = i + 1;
     g->raw = r->buf + (g->offset - r->base);
-    g->raw_len = end - (size_t)(g->offset - r->base);
+    g->raw_len = (size_t)(end - g->offset);
     g->raw_complete = true;
 }
 
