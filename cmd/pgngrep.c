@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "arbiter.h"
+#include "common/outfile.h"
 #include "common/progress.h"
 #include "common/size_arg.h"
 #include "grammar.h"
@@ -69,9 +70,10 @@ typedef struct match {
     int32_t line, col;
 } match;
 
-/* The split files: consecutive chunks of split_size games. */
+/* The split files: consecutive chunks of split_size games, each written
+ * under a temporary name and renamed when complete (common/outfile.h). */
 typedef struct splitter {
-    FILE *fp;
+    outfile *out;
     char *path;
     unsigned long long in_file, files;
 } splitter;
@@ -175,13 +177,15 @@ static size_t own_length(const char *raw, size_t len)
     return len;
 }
 
-static void write_bytes(struct run *run, FILE *fp, const char *data, size_t len)
+/* Writes to a split file, or to standard output when `to` is NULL. */
+static void write_bytes(struct run *run, outfile *to, const char *data, size_t len)
 {
     if (len == 0 || run->out_failed)
         return;
-    if (fwrite(data, 1, len, fp) != len) {
-        fprintf(stderr, PROGRAM ": cannot write %s: %s\n",
-                fp == stdout ? "standard output" : run->split.path, strerror(errno));
+    bool ok = to ? outfile_write(to, data, len) : fwrite(data, 1, len, stdout) == len;
+    if (!ok) {
+        if (!to)
+            fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));
         run->out_failed = true;
         run->trouble = true;
         run->stop_all = true;
@@ -194,24 +198,26 @@ static void write_bytes(struct run *run, FILE *fp, const char *data, size_t len)
 static bool split_close(struct run *run)
 {
     splitter *s = &run->split;
-    if (!s->fp)
+    if (!s->out)
         return true;
-    bool ok = fclose(s->fp) == 0;
+    /* a chunk takes its name only when every byte of it was written (the
+     * games in it are whole even when the run fails later) */
+    bool ok = outfile_close(s->out, true);
     if (!ok) {
-        fprintf(stderr, PROGRAM ": cannot write %s: %s\n", s->path, strerror(errno));
+        run->out_failed = true;
         run->trouble = true;
         run->stop_all = true;
     }
-    s->fp = NULL;
+    s->out = NULL;
     return ok;
 }
 
 /* The file the next selected game goes to. */
-static FILE *split_file(struct run *run)
+static outfile *split_file(struct run *run)
 {
     splitter *s = &run->split;
-    if (s->fp && s->in_file < run->o->split_size)
-        return s->fp;
+    if (s->out && s->in_file < run->o->split_size)
+        return s->out;
     if (!split_close(run))
         return NULL;
     s->files++;
@@ -225,18 +231,16 @@ static FILE *split_file(struct run *run)
         return NULL;
     }
     snprintf(s->path, n, "%s-%04llu.pgn", run->o->split_prefix, s->files);
-    s->fp = fopen(s->path, "w");
-    if (!s->fp) {
-        fprintf(stderr, PROGRAM ": cannot create %s: %s\n", s->path, strerror(errno));
+    s->out = outfile_open(s->path, PROGRAM);   /* says why when it cannot */
+    if (!s->out)
         run->trouble = run->stop_all = true;
-    }
-    return s->fp;
+    return s->out;
 }
 
 /* Writes one selected game's bytes where the mode sends them. */
 static void write_game(struct run *run, unsigned long long ordinal, const char *data, size_t len)
 {
-    FILE *fp = stdout;
+    outfile *fp = NULL;
     if (run->o->mode == OUT_SPLIT) {
         fp = split_file(run);
         if (!fp)
@@ -420,8 +424,9 @@ static void grep_file(struct run *run, const char *path)
     if (run->last_input == name) {
         /* a game that shared its last line with a game left out ends its line */
         bool last_of_input = run->last_ordinal + 1 == o->first_game + run->file_games;
-        if (!run->ends_in_newline && !(last_of_input && rc == ARB_PGN_READ_END))
-            write_bytes(run, o->mode == OUT_SPLIT ? run->split.fp : stdout, "\n", 1);
+        bool has_output = o->mode != OUT_SPLIT || run->split.out;
+        if (has_output && !run->ends_in_newline && !(last_of_input && rc == ARB_PGN_READ_END))
+            write_bytes(run, o->mode == OUT_SPLIT ? run->split.out : NULL, "\n", 1);
         run->last_input = NULL;   /* the name buffer is reused for the next file */
     }
 }
