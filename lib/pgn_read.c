@@ -398,6 +398,49 @@ static void notation_error(struct parse *p, const arb_pgn_token *tok, const arb_
 
 /* ---- text ---------------------------------------------------------------- */
 
+/* A byte that arb_pgn_text_to_utf8 replaces by U+FFFD: a control character
+ * (NUL above all) other than tab, and in comments other than line breaks
+ * and blanks, which become a space. */
+static inline bool replaced_control(unsigned c, bool comment)
+{
+    return (c < 0x20 && c != '\t' && !(comment && (c == '\n' || c == '\r' || c == '\f' || c == '\v')))
+        || c == 0x7F;
+}
+
+/* Nothing is altered silently: the first replaced control character of a
+ * token is reported where it stands.  One branch-free pass finds whether
+ * there is one; only then are lines and columns counted. */
+static void report_controls(struct parse *p, const arb_pgn_token *tok, bool comment)
+{
+    const unsigned char *s = (const unsigned char *)tok->text;
+    bool any = false;
+    for (size_t i = 0; i < tok->len; i++)
+        any |= replaced_control(s[i], comment);
+    if (!any)
+        return;
+    int line = tok->line, col = tok->col + 1;   /* the text starts after '{', '"' or ';' */
+    for (size_t i = 0; i < tok->len; i++) {
+        unsigned c = s[i];
+        if (replaced_control(c, comment)) {
+            bool ok = c == 0
+                ? arb_pgn_game_add_diag(p->g, ARB_PGN_WARNING, line, col,
+                                        "NUL byte replaced by U+FFFD, expected text without control characters")
+                : arb_pgn_game_add_diag(p->g, ARB_PGN_WARNING, line, col,
+                                        "control character U+%04X replaced by U+FFFD, expected text without "
+                                        "control characters", c);
+            if (!ok)
+                p->oom = true;
+            return;
+        }
+        if (c == '\n') {
+            line++;
+            col = 1;
+        } else if ((c & 0xC0) != 0x80) {
+            col++;
+        }
+    }
+}
+
 /* Clean UTF-8 for a string or comment token, in the reader's scratch space
  * (NULL when out of memory). */
 static const char *token_text(struct parse *p, const arb_pgn_token *tok, bool comment, size_t *len)
@@ -435,6 +478,7 @@ static const char *token_text(struct parse *p, const arb_pgn_token *tok, bool co
                                    "to UTF-8"))
             p->oom = true;
     }
+    report_controls(p, tok, comment);
     bool literal = tok->flags & ARB_PGN_TF_LITERAL_BACKSLASH;
     if (literal && !arb_pgn_game_add_diag(p->g, ARB_PGN_NOTE, tok->line, tok->col,
                                           "backslash before the closing quote read as a "
