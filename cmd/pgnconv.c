@@ -4,7 +4,7 @@
  *           [--to san|lan|uci|fan|LANG] [--list-locales]
  *           [--strip-comments] [--strip-variations]
  *           [--strip-nags] [-o FILE] [--rejects FILE] [--max-depth N]
- *           [--null-moves] [--jobs N] [--json] [FILE...]
+ *           [--null-moves] [--max-game-bytes N] [--jobs N] [--json] [FILE...]
  *
  * Reading, replaying, notation detection and writing live in lib/
  * (pgn_read, pgn_detect, pgn_write); this file handles arguments, files,
@@ -29,6 +29,7 @@
 #include "pgn_parallel.h"
 #include "common/outfile.h"
 #include "common/progress.h"
+#include "common/size_arg.h"
 #include "pgn_read.h"
 #include "pgn_write.h"
 
@@ -52,6 +53,8 @@ typedef struct options {
 
 typedef struct counts {
     unsigned long long read, written, rejected, national;
+    unsigned long long unwritten;  /* converted, but the output failed or was not made */
+    bool output_failed;            /* ... because of a write error */
 } counts;
 
 /* The whole run: options, outputs, totals. */
@@ -94,6 +97,10 @@ static void usage(FILE *out)
         "                       of passing them through unchanged\n"
         "  --max-depth N        allow variations nested N deep (default 256)\n"
         "  --null-moves         accept null moves (-- or Z0) in the main line too\n"
+        "  --max-game-bytes N   keep at most N bytes of a game's text (K, M, G: KiB,\n"
+        "                       MiB, GiB; default 64M): a longer game is still\n"
+        "                       converted, but if it cannot be, it is reported and\n"
+        "                       counted as rejected without its text\n"
         "  --progress, --no-progress\n"
         "                       show (or never show) a progress line on standard\n"
         "                       error; by default shown on a terminal for large input\n"
@@ -144,6 +151,30 @@ static void report(const options *o, arb_strbuf *t, const char *file, int severi
                         : severity == ARB_PGN_NOTE ? "note: " : "warning: ",
                         message);
     }
+}
+
+/* "N games read, N written, N rejected" on stderr; games converted but lost
+ * to a failed output are counted apart, so that the numbers add up. */
+static void print_summary(const options *o, const counts *n)
+{
+    if (o->json) {
+        fprintf(stderr, "{\"summary\":{\"read\":%llu,\"written\":%llu,\"rejected\":%llu", n->read,
+                n->written, n->rejected);
+        if (n->national)
+            fprintf(stderr, ",\"national\":%llu", n->national);
+        if (n->unwritten)
+            fprintf(stderr, ",\"not_written\":%llu", n->unwritten);
+        fprintf(stderr, "}}\n");
+        return;
+    }
+    fprintf(stderr, PROGRAM ": %llu game%s read, %llu written", n->read, n->read == 1 ? "" : "s", n->written);
+    if (n->national)
+        fprintf(stderr, " (%llu from a national notation)", n->national);
+    fprintf(stderr, ", %llu rejected", n->rejected);
+    if (n->unwritten)
+        fprintf(stderr, ", %llu not written (%s)", n->unwritten,
+                n->output_failed ? "output failed" : "the run failed: output file not made");
+    fprintf(stderr, "\n");
 }
 
 /* Output texts and counters of a batch of games (see pgn_parallel.h). */
@@ -207,31 +238,49 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
     }
     out->count[COUNT_REJECTED]++;
     if (!g->raw || !g->raw_complete) {
-        report(o, err, g->source, ARB_PGN_ERROR, g->line, g->col,
-               "game too long to pass through, expected a game shorter than the size limit");
+        char msg[200];
+        snprintf(msg, sizeof msg, "game longer than %zu bytes (--max-game-bytes) left out of the %s, "
+                 "expected a shorter game or a larger --max-game-bytes",
+                 o->read.max_game_bytes ? o->read.max_game_bytes : ARB_PGN_DEFAULT_MAX_GAME_BYTES,
+                 o->rejects ? "rejects" : "output");
+        report(o, err, g->source, ARB_PGN_ERROR, g->line, g->col, msg);
         return;
     }
-    /* the original bytes, kept apart from the next game by a blank line */
+    /* The original bytes, ending like a converted game: one line break and
+     * one blank line.  Trailing white space (an unclosed comment can hold
+     * the blank lines after it) is cut first, so that converting the output
+     * again gives the same bytes. */
+    size_t len = g->raw_len;
+    while (len > 0 && (g->raw[len - 1] == '\n' || g->raw[len - 1] == '\r'
+                       || g->raw[len - 1] == ' ' || g->raw[len - 1] == '\t'))
+        len--;
     arb_strbuf *dest = &out->text[o->rejects ? TEXT_REJECTS : TEXT_OUT];
-    arb_strbuf_append(dest, g->raw, g->raw_len);
-    if (g->raw_len == 0 || g->raw[g->raw_len - 1] != '\n')
-        arb_strbuf_append(dest, "\n", 1);
-    arb_strbuf_append(dest, "\n", 1);
+    arb_strbuf_append(dest, g->raw, len);
+    arb_strbuf_append(dest, "\n\n", 2);
 }
 
 /* In input order, in the main thread. */
 static bool emit(void *ctx, const arb_pgn_output *out)
 {
     struct run *run = ctx;
-    outfile_write(run->out, out->text[TEXT_OUT].data, out->text[TEXT_OUT].len);
+    /* A game counts as written only once its bytes are out: on an output
+     * written in place that takes a flush (a failed one stops the run);
+     * a regular file is written only if the whole run succeeds (main). */
+    bool out_ok = outfile_write(run->out, out->text[TEXT_OUT].data, out->text[TEXT_OUT].len);
+    if (out_ok && outfile_in_place(run->out) && out->count[COUNT_WRITTEN])
+        out_ok = outfile_flush(run->out);
     if (run->rejects)
         outfile_write(run->rejects, out->text[TEXT_REJECTS].data, out->text[TEXT_REJECTS].len);
     if (out->text[TEXT_ERR].len)
         fwrite(out->text[TEXT_ERR].data, 1, out->text[TEXT_ERR].len, stderr);
     run->n.read += out->count[COUNT_READ];
-    run->n.written += out->count[COUNT_WRITTEN];
+    if (out_ok) {
+        run->n.written += out->count[COUNT_WRITTEN];
+        run->n.national += out->count[COUNT_NATIONAL];
+    } else {
+        run->n.unwritten += out->count[COUNT_WRITTEN];
+    }
     run->n.rejected += out->count[COUNT_REJECTED];
-    run->n.national += out->count[COUNT_NATIONAL];
     if (out->count[COUNT_END_OFFSET])
         run->file_bytes = out->count[COUNT_END_OFFSET];
     progress_update(&run->progress, run->n.read, run->file_bytes);
@@ -312,7 +361,7 @@ static int parse_args(int argc, char **argv, options *o)
                         || strcmp(a, "--from") == 0 || strcmp(a, "--prefer") == 0
                         || strcmp(a, "--output") == 0 || strcmp(a, "--rejects") == 0
                         || strcmp(a, "--max-depth") == 0 || strcmp(a, "--jobs") == 0
-                        || strcmp(a, "-j") == 0;
+                        || strcmp(a, "-j") == 0 || strcmp(a, "--max-game-bytes") == 0;
         if (takes_value && !value) {
             if (i + 1 >= argc) {
                 fprintf(stderr, PROGRAM ": option %s needs a value\n", a);
@@ -371,6 +420,12 @@ static int parse_args(int argc, char **argv, options *o)
             if (!parse_int(value, 1, 1000000, &o->read.max_depth)) {
                 fprintf(stderr, PROGRAM ": --max-depth %s: expected a number from 1 to 1000000\n",
                         value);
+                return -1;
+            }
+        } else if (strcmp(a, "--max-game-bytes") == 0) {
+            if (!size_arg_parse(value, &o->read.max_game_bytes)) {
+                fprintf(stderr, PROGRAM ": --max-game-bytes %s: expected a number of bytes from 1 up, "
+                        "optionally followed by K, M or G\n", value);
                 return -1;
             }
         } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
@@ -591,23 +646,21 @@ int main(int argc, char **argv)
     notations_free(&nota);
 
     trouble |= outfile_failed(out) || (rejects && outfile_failed(rejects));
+    n.output_failed = outfile_failed(out);
     /* a failed run leaves no half-written output behind */
-    trouble |= !outfile_close(out, !trouble);
+    bool in_place = outfile_in_place(out);
+    bool out_kept = outfile_close(out, !trouble) && !trouble;
+    n.output_failed |= !out_kept && !trouble;   /* the close or the rename failed */
+    trouble |= !out_kept;
     if (rejects)
         trouble |= !outfile_close(rejects, !trouble);
+    if (!in_place && !out_kept) {
+        /* the file was not made: nothing reached it */
+        n.unwritten += n.written;
+        n.written = n.national = 0;
+    }
 
-    if (o.json && n.national)
-        fprintf(stderr, "{\"summary\":{\"read\":%llu,\"written\":%llu,\"rejected\":%llu,\"national\":%llu}}\n",
-                n.read, n.written, n.rejected, n.national);
-    else if (o.json)
-        fprintf(stderr, "{\"summary\":{\"read\":%llu,\"written\":%llu,\"rejected\":%llu}}\n",
-                n.read, n.written, n.rejected);
-    else if (n.national)
-        fprintf(stderr, PROGRAM ": %llu game%s read, %llu written (%llu from a national notation), %llu rejected\n",
-                n.read, n.read == 1 ? "" : "s", n.written, n.national, n.rejected);
-    else
-        fprintf(stderr, PROGRAM ": %llu game%s read, %llu written, %llu rejected\n", n.read,
-                n.read == 1 ? "" : "s", n.written, n.rejected);
+    print_summary(&o, &n);
     if (trouble)
         return EXIT_TROUBLE;
     return n.rejected ? EXIT_REJECTED : EXIT_OK;

@@ -1,7 +1,8 @@
 /* pgngrep — select games from PGN files and pass them on byte for byte.
  *
  *   pgngrep [PREDICATES] [-v] [-c | --index | -q | --split N PREFIX]
- *           [-m N] [--normalize] [--first-game N] [-j N] [FILE...]
+ *           [-m N] [--normalize] [--first-game N] [--max-game-bytes N] [-j N]
+ *           [FILE...]
  *
  * The predicates live in lib/grep (grep.h), reading and the whole-stream
  * spans that make the output byte-exact in lib/pgn_parallel; this file
@@ -19,7 +20,9 @@
 #include <unistd.h>
 
 #include "arbiter.h"
+#include "common/outfile.h"
 #include "common/progress.h"
+#include "common/size_arg.h"
 #include "grammar.h"
 #include "grep.h"
 #include "locales.h"
@@ -67,9 +70,10 @@ typedef struct match {
     int32_t line, col;
 } match;
 
-/* The split files: consecutive chunks of split_size games. */
+/* The split files: consecutive chunks of split_size games, each written
+ * under a temporary name and renamed when complete (common/outfile.h). */
 typedef struct splitter {
-    FILE *fp;
+    outfile *out;
     char *path;
     unsigned long long in_file, files;
 } splitter;
@@ -142,6 +146,9 @@ static void usage(FILE *out)
         "                       most 4); the output is the same as with -j 1\n"
         "  --max-depth N        allow variations nested N deep (default 256)\n"
         "  --null-moves         accept null moves (-- or Z0) in the main line\n"
+        "  --max-game-bytes N   keep at most N bytes of a game's text (K, M, G: KiB,\n"
+        "                       MiB, GiB; default 64M): a longer selected game is\n"
+        "                       reported, not written\n"
         "  --progress, --no-progress\n"
         "                       show (or never show) a progress line on standard\n"
         "                       error (default: when it is a terminal, standard\n"
@@ -150,18 +157,35 @@ static void usage(FILE *out)
         "\n"
         "With several FILEs, -c and --index prefix each line with FILE: and -m counts\n"
         "per file.  Exit status: 0 some game selected, 1 none, 2 usage error,\n"
-        "unreadable input or a selected game too long to pass through.\n");
+        "unreadable input or a selected game longer than --max-game-bytes.\n");
 }
 
 /* ---- outputs (main thread, in input order) ------------------------------------ */
 
-static void write_bytes(struct run *run, FILE *fp, const char *data, size_t len)
+static size_t max_game_bytes(const options *o)
+{
+    return o->read.max_game_bytes ? o->read.max_game_bytes : ARB_PGN_DEFAULT_MAX_GAME_BYTES;
+}
+
+/* A span's game text without the white space after it: what the size
+ * limit applies to, whether the span came from memory or from a reader. */
+static size_t own_length(const char *raw, size_t len)
+{
+    while (len > 0 && (raw[len - 1] == '\n' || raw[len - 1] == '\r' || raw[len - 1] == ' '
+                       || raw[len - 1] == '\t'))
+        len--;
+    return len;
+}
+
+/* Writes to a split file, or to standard output when `to` is NULL. */
+static void write_bytes(struct run *run, outfile *to, const char *data, size_t len)
 {
     if (len == 0 || run->out_failed)
         return;
-    if (fwrite(data, 1, len, fp) != len) {
-        fprintf(stderr, PROGRAM ": cannot write %s: %s\n",
-                fp == stdout ? "standard output" : run->split.path, strerror(errno));
+    bool ok = to ? outfile_write(to, data, len) : fwrite(data, 1, len, stdout) == len;
+    if (!ok) {
+        if (!to)
+            fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));
         run->out_failed = true;
         run->trouble = true;
         run->stop_all = true;
@@ -174,24 +198,26 @@ static void write_bytes(struct run *run, FILE *fp, const char *data, size_t len)
 static bool split_close(struct run *run)
 {
     splitter *s = &run->split;
-    if (!s->fp)
+    if (!s->out)
         return true;
-    bool ok = fclose(s->fp) == 0;
+    /* a chunk takes its name only when every byte of it was written (the
+     * games in it are whole even when the run fails later) */
+    bool ok = outfile_close(s->out, true);
     if (!ok) {
-        fprintf(stderr, PROGRAM ": cannot write %s: %s\n", s->path, strerror(errno));
+        run->out_failed = true;
         run->trouble = true;
         run->stop_all = true;
     }
-    s->fp = NULL;
+    s->out = NULL;
     return ok;
 }
 
 /* The file the next selected game goes to. */
-static FILE *split_file(struct run *run)
+static outfile *split_file(struct run *run)
 {
     splitter *s = &run->split;
-    if (s->fp && s->in_file < run->o->split_size)
-        return s->fp;
+    if (s->out && s->in_file < run->o->split_size)
+        return s->out;
     if (!split_close(run))
         return NULL;
     s->files++;
@@ -205,18 +231,16 @@ static FILE *split_file(struct run *run)
         return NULL;
     }
     snprintf(s->path, n, "%s-%04llu.pgn", run->o->split_prefix, s->files);
-    s->fp = fopen(s->path, "w");
-    if (!s->fp) {
-        fprintf(stderr, PROGRAM ": cannot create %s: %s\n", s->path, strerror(errno));
+    s->out = outfile_open(s->path, PROGRAM);   /* says why when it cannot */
+    if (!s->out)
         run->trouble = run->stop_all = true;
-    }
-    return s->fp;
+    return s->out;
 }
 
 /* Writes one selected game's bytes where the mode sends them. */
 static void write_game(struct run *run, unsigned long long ordinal, const char *data, size_t len)
 {
-    FILE *fp = stdout;
+    outfile *fp = NULL;
     if (run->o->mode == OUT_SPLIT) {
         fp = split_file(run);
         if (!fp)
@@ -267,8 +291,9 @@ static bool emit(void *ctx, const arb_pgn_output *out)
             if (m[i].written) {
                 write_game(run, ordinal, out->text[TEXT_OUT].data + from, (size_t)(m[i].end - from));
             } else {
-                fprintf(stderr, "%s:%d:%d: game %llu is too long to pass through, expected a game "
-                        "shorter than the size limit\n", run->name, m[i].line, m[i].col, ordinal);
+                fprintf(stderr, "%s:%d:%d: game %llu is longer than %zu bytes (--max-game-bytes), "
+                        "not written, expected a shorter game or a larger --max-game-bytes\n",
+                        run->name, m[i].line, m[i].col, ordinal, max_game_bytes(o));
                 run->trouble = true;
             }
             break;
@@ -351,7 +376,7 @@ static void select_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
             && arb_pgn_write_game(w->writer, g, &text, &len).code == 0) {
             arb_strbuf_append(t, text, len);
             m.written = 1;
-        } else if (g->raw_complete) {
+        } else if (g->raw_complete && own_length(g->raw, g->raw_len) <= max_game_bytes(w->o)) {
             arb_strbuf_append(t, g->raw, g->raw_len);
             m.written = 1;
         }
@@ -399,8 +424,9 @@ static void grep_file(struct run *run, const char *path)
     if (run->last_input == name) {
         /* a game that shared its last line with a game left out ends its line */
         bool last_of_input = run->last_ordinal + 1 == o->first_game + run->file_games;
-        if (!run->ends_in_newline && !(last_of_input && rc == ARB_PGN_READ_END))
-            write_bytes(run, o->mode == OUT_SPLIT ? run->split.fp : stdout, "\n", 1);
+        bool has_output = o->mode != OUT_SPLIT || run->split.out;
+        if (has_output && !run->ends_in_newline && !(last_of_input && rc == ARB_PGN_READ_END))
+            write_bytes(run, o->mode == OUT_SPLIT ? run->split.out : NULL, "\n", 1);
         run->last_input = NULL;   /* the name buffer is reused for the next file */
     }
 }
@@ -433,7 +459,8 @@ static bool takes_value(const char *a)
 {
     static const char *const names[] = {
         "--finding", "--termination", "--tag", "--result", "--plies", "--position", "--from",
-        "--prefer", "--laws", "-m", "--max-count", "--first-game", "-j", "--jobs", "--max-depth", NULL};
+        "--prefer", "--laws", "-m", "--max-count", "--first-game", "-j", "--jobs", "--max-depth",
+        "--max-game-bytes", NULL};
     for (int i = 0; names[i]; i++)
         if (strcmp(a, names[i]) == 0)
             return true;
@@ -608,6 +635,10 @@ static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
             if (!parse_count(value, 1, &n) || n > 1000000)
                 return bad_usage("--max-depth %s: expected a number from 1 to 1000000%s", value, "");
             o->read.max_depth = (int)n;
+        } else if (strcmp(a, "--max-game-bytes") == 0) {
+            if (!size_arg_parse(value, &o->read.max_game_bytes))
+                return bad_usage("--max-game-bytes %s: expected a number of bytes from 1 up, optionally "
+                                 "followed by K, M or G%s", value, "");
         } else if (strcmp(a, "--progress") == 0) {
             o->progress = PROGRESS_ALWAYS;
         } else if (strcmp(a, "--no-progress") == 0) {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -93,6 +94,15 @@ arb_status arb_input_open(const char *path, arb_input **out)
     int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         set_error(&st, ARB_INPUT_OPEN, "cannot open %s: %s", path, strerror(errno));
+        return st;
+    }
+    /* open(2) takes a directory; say so as for any file that cannot be
+     * opened, not later as a read error at 1:1 */
+    struct stat sb;
+    if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        set_error(&st, ARB_INPUT_OPEN, "cannot open %s: %s", is_stdin ? "<stdin>" : path, strerror(EISDIR));
+        if (!is_stdin)
+            close(fd);
         return st;
     }
 #ifdef POSIX_FADV_SEQUENTIAL

@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pgn_lex.h"
@@ -69,6 +70,47 @@ static void tag_format(lint_ctx *c, const arb_pgn_tag *t, int severity, const ch
     lint_add(c, ARB_CHECK_TAG_FORMAT, severity, ARB_ART_TAGS, t->line, t->col, fmt, t->name, shown, expected);
 }
 
+/* Duplicate tags: first[i] is the index of the first tag with the name of
+ * tag i when that is an earlier one, else i.  Sorting the names keeps a
+ * game with 100,000 tags from costing n^2 comparisons; small games (and
+ * out of memory) compare every pair. */
+struct named {
+    const char *name;
+    size_t index;
+};
+
+static int by_name_then_index(const void *a, const void *b)
+{
+    const struct named *x = a, *y = b;
+    int d = strcmp(x->name, y->name);
+    return d ? d : (x->index > y->index) - (x->index < y->index);
+}
+
+static void find_first_of_names(const arb_pgn_game *g, size_t *first)
+{
+    size_t n = g->tag_count;
+    struct named *sorted = n > 32 ? malloc(n * sizeof *sorted) : NULL;
+    if (!sorted) {
+        for (size_t i = 0; i < n; i++) {
+            first[i] = i;
+            for (size_t j = 0; j < i; j++)
+                if (strcmp(g->tags[j].name, g->tags[i].name) == 0) {
+                    first[i] = j;
+                    break;
+                }
+        }
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        sorted[i] = (struct named){g->tags[i].name, i};
+    qsort(sorted, n, sizeof *sorted, by_name_then_index);
+    for (size_t k = 0; k < n; k++)
+        first[sorted[k].index] = k > 0 && strcmp(sorted[k - 1].name, sorted[k].name) == 0
+                                     ? first[sorted[k - 1].index]
+                                     : sorted[k].index;
+    free(sorted);
+}
+
 void lint_check_tags(lint_ctx *c)
 {
     const arb_pgn_game *g = c->g;
@@ -87,16 +129,26 @@ void lint_check_tags(lint_ctx *c)
                 lint_add(c, ARB_CHECK_TAG_MISSING, ARB_SEVERITY_WARNING, ARB_ART_TAGS, g->line, g->col,
                          "the event's regulations require a %s tag", c->event->required_tags[i]);
 
+    size_t few[32];
+    size_t *first = g->tag_count <= 32 ? few : malloc(g->tag_count * sizeof *first);
+    if (first)
+        find_first_of_names(g, first);
     for (size_t i = 0; i < g->tag_count; i++) {
         const arb_pgn_tag *t = &g->tags[i];
-        /* duplicates: reported at the second one */
-        for (size_t j = 0; j < i; j++)
-            if (strcmp(g->tags[j].name, t->name) == 0) {
-                lint_add(c, ARB_CHECK_TAG_FORMAT, ARB_SEVERITY_WARNING, ARB_ART_TAGS, t->line, t->col,
-                         "%s tag given twice (first at line %d), expected each tag once", t->name,
-                         (int)g->tags[j].line);
-                break;
-            }
+        /* duplicates: reported at the second one (and every later one),
+         * naming the first */
+        size_t j = i;
+        if (first) {
+            j = first[i];
+        } else {   /* out of memory: every pair */
+            for (size_t k = 0; k < i && j == i; k++)
+                if (strcmp(g->tags[k].name, t->name) == 0)
+                    j = k;
+        }
+        if (j != i)
+            lint_add(c, ARB_CHECK_TAG_FORMAT, ARB_SEVERITY_WARNING, ARB_ART_TAGS, t->line, t->col,
+                     "%s tag given twice (first at line %d), expected each tag once", t->name,
+                     (int)g->tags[j].line);
         if (strcmp(t->name, "Date") == 0 && !valid_date(t->value))
             tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is malformed, expected %s", t->value,
                        "YYYY.MM.DD with ?? for unknown parts");
@@ -116,4 +168,6 @@ void lint_check_tags(lint_ctx *c)
             tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is empty, expected %s", t->value,
                        "a name, or ? when unknown");
     }
+    if (first != few)
+        free(first);
 }

@@ -398,6 +398,49 @@ static void notation_error(struct parse *p, const arb_pgn_token *tok, const arb_
 
 /* ---- text ---------------------------------------------------------------- */
 
+/* A byte that arb_pgn_text_to_utf8 replaces by U+FFFD: a control character
+ * (NUL above all) other than tab, and in comments other than line breaks
+ * and blanks, which become a space. */
+static inline bool replaced_control(unsigned c, bool comment)
+{
+    return (c < 0x20 && c != '\t' && !(comment && (c == '\n' || c == '\r' || c == '\f' || c == '\v')))
+        || c == 0x7F;
+}
+
+/* Nothing is altered silently: the first replaced control character of a
+ * token is reported where it stands.  One branch-free pass finds whether
+ * there is one; only then are lines and columns counted. */
+static void report_controls(struct parse *p, const arb_pgn_token *tok, bool comment)
+{
+    const unsigned char *s = (const unsigned char *)tok->text;
+    bool any = false;
+    for (size_t i = 0; i < tok->len; i++)
+        any |= replaced_control(s[i], comment);
+    if (!any)
+        return;
+    int line = tok->line, col = tok->col + 1;   /* the text starts after '{', '"' or ';' */
+    for (size_t i = 0; i < tok->len; i++) {
+        unsigned c = s[i];
+        if (replaced_control(c, comment)) {
+            bool ok = c == 0
+                ? arb_pgn_game_add_diag(p->g, ARB_PGN_WARNING, line, col,
+                                        "NUL byte replaced by U+FFFD, expected text without control characters")
+                : arb_pgn_game_add_diag(p->g, ARB_PGN_WARNING, line, col,
+                                        "control character U+%04X replaced by U+FFFD, expected text without "
+                                        "control characters", c);
+            if (!ok)
+                p->oom = true;
+            return;
+        }
+        if (c == '\n') {
+            line++;
+            col = 1;
+        } else if ((c & 0xC0) != 0x80) {
+            col++;
+        }
+    }
+}
+
 /* Clean UTF-8 for a string or comment token, in the reader's scratch space
  * (NULL when out of memory). */
 static const char *token_text(struct parse *p, const arb_pgn_token *tok, bool comment, size_t *len)
@@ -435,6 +478,7 @@ static const char *token_text(struct parse *p, const arb_pgn_token *tok, bool co
                                    "to UTF-8"))
             p->oom = true;
     }
+    report_controls(p, tok, comment);
     bool literal = tok->flags & ARB_PGN_TF_LITERAL_BACKSLASH;
     if (literal && !arb_pgn_game_add_diag(p->g, ARB_PGN_NOTE, tok->line, tok->col,
                                           "backslash before the closing quote read as a "
@@ -964,25 +1008,40 @@ static bool skip_game(struct parse *p)
 }
 
 /* The game's original bytes, through the end of the line of its last token
- * when only blanks follow it there. */
+ * when only blanks follow it there.  The blanks are read on when the buffer
+ * ends among them, so that raw does not depend on where a read block ended
+ * (up to RAW_BLANKS of them: a longer run is not the game's). */
+#define RAW_BLANKS ((uint64_t)64 << 10)
+
 static void set_raw(struct parse *p)
 {
     arb_pgn_reader *r = p->r;
     arb_pgn_game *g = p->g;
-    if (r->raw_dropped || g->offset < r->base) {
+    uint64_t end = p->last_end, at = p->last_end;
+    while (!r->raw_dropped && g->offset >= r->base && at - p->last_end <= RAW_BLANKS) {
+        size_t i = (size_t)(at - r->base);
+        while (i < r->len && (r->buf[i] == ' ' || r->buf[i] == '\t' || r->buf[i] == '\r'))
+            i++;
+        at = r->base + i;
+        if (i < r->len) {
+            if (r->buf[i] == '\n' && at - p->last_end <= RAW_BLANKS)
+                end = at + 1;
+            break;
+        }
+        if (r->eof || !refill(r))
+            break;
+    }
+    /* The limit holds whatever the buffer happens to hold: a game longer
+     * than it has no raw text even when it fit in one block, so the result
+     * does not depend on block boundaries. */
+    if (r->raw_dropped || g->offset < r->base || p->last_end - g->offset > r->opt.max_game_bytes) {
         g->raw = NULL;
         g->raw_len = 0;
         g->raw_complete = false;
         return;
     }
-    size_t end = (size_t)(p->last_end - r->base);
-    size_t i = end;
-    while (i < r->len && (r->buf[i] == ' ' || r->buf[i] == '\t' || r->buf[i] == '\r'))
-        i++;
-    if (i < r->len && r->buf[i] == '\n')
-        end = i + 1;
     g->raw = r->buf + (g->offset - r->base);
-    g->raw_len = end - (size_t)(g->offset - r->base);
+    g->raw_len = (size_t)(end - g->offset);
     g->raw_complete = true;
 }
 

@@ -316,10 +316,9 @@ static size_t move_text(const arb_pgn_writer *w, const arb_position *before, arb
                         char *buf)
 {
     if (move == ARB_MOVE_NULL) {
-        const char *t = w->opt.notation == ARB_PGN_NOTATION_UCI ? "0000" : "--";
-        size_t n = strlen(t);
-        memcpy(buf, t, n + 1);
-        return n;
+        /* "--" in UCI too: UCI's "0000" would read back as a move number */
+        memcpy(buf, "--", 3);
+        return 2;
     }
     switch (w->opt.notation) {
     case ARB_PGN_NOTATION_LAN: return arb_lan_write(before, move, buf);

@@ -13,7 +13,7 @@
  *     the game or a variation and after a comment, NAG or variation (§8.2.2.2);
  *     NAGs as $n; comments as {text}, or as ;text at the end of a line when
  *     the text itself contains '}'; variations as (…); null moves as "--"
- *     ("0000" in UCI);
+ *     (also in UCI: the protocol's "0000" reads as a move number in PGN);
  *   - the termination marker, equal to the Result tag; a blank line.
  *
  * Reading the output again gives the same game, and writing that gives the

@@ -212,6 +212,18 @@ static void write_failed(outfile *f)
     f->failed = true;
 }
 
+bool outfile_flush(outfile *f)
+{
+    if (!f->failed && (fflush(f->fp) != 0 || ferror(f->fp)))
+        write_failed(f);
+    return !f->failed;
+}
+
+bool outfile_in_place(const outfile *f)
+{
+    return f->direct;
+}
+
 bool outfile_write(outfile *f, const void *data, size_t len)
 {
     if (f->failed)

@@ -54,6 +54,15 @@ bool outfile_write(outfile *f, const void *data, size_t len);
 /* True once a write error happened. */
 bool outfile_failed(const outfile *f);
 
+/* Pushes what was written so far out of the stream's buffer; false once a
+ * write error happened (reported the first time).  A tool that counts what
+ * reached an output written in place flushes before counting. */
+bool outfile_flush(outfile *f);
+
+/* True for standard output, a device, a FIFO or a terminal: what was written
+ * stays there even when the run fails (a regular file is then removed). */
+bool outfile_in_place(const outfile *f);
+
 /* Flushes and finishes: with keep (and no write error) the file takes its
  * name, else the temporary file is removed.  Frees f (NULL is allowed).
  * Returns false when something could not be written, flushed or renamed. */

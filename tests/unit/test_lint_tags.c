@@ -1,0 +1,96 @@
+/* test_lint_tags.c — lib/lint_tags.c: duplicate tags are reported at every
+ * later occurrence, naming the first, in tag order, whether the game has a
+ * few tags (every pair compared) or many (names sorted). */
+#include "lint_helpers.h"
+
+#include <stdio.h>
+
+/* The "given twice" findings of a game whose tag i is named names[i]
+ * (tag i stands on line i + 1), against the expected ones worked out pair by
+ * pair. */
+static void expect_duplicates(const char *const *names, size_t n)
+{
+    size_t cap = n * 40 + 64, len = 0;
+    char *text = malloc(cap);
+    cr_assert_not_null(text);
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)snprintf(text + len, cap - len, "[%s \"v\"]\n", names[i]);
+    snprintf(text + len, cap - len, "\n1. e4 *\n");
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, text);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t first = i;
+        for (size_t j = 0; j < i && first == i; j++)
+            if (strcmp(names[j], names[i]) == 0)
+                first = j;
+        if (first == i)
+            continue;
+        char want[160];
+        snprintf(want, sizeof want, "%s tag given twice (first at line %zu), expected each tag once",
+                 names[i], first + 1);
+        while (k < r->count && !strstr(r->findings[k].message, "given twice"))
+            k++;
+        cr_assert_lt(k, r->count, "missing: %s (tag %zu)", want, i + 1);
+        cr_assert_str_eq(r->findings[k].message, want);
+        cr_assert_eq(r->findings[k].line, (int32_t)(i + 1));
+        k++;
+    }
+    for (; k < r->count; k++)
+        cr_assert_null(strstr(r->findings[k].message, "given twice"), "extra: %s", r->findings[k].message);
+    lint_teardown(&t);
+    free(text);
+}
+
+Test(lint_tags, few_duplicates_in_order)
+{
+    static const char *const names[] = {"Event", "Site", "Date", "Round", "White", "Black",
+                                        "Result", "White", "Event", "White"};
+    expect_duplicates(names, sizeof names / sizeof *names);
+}
+
+/* Past the size where every pair is compared: the same findings, same order. */
+Test(lint_tags, many_duplicates_in_order)
+{
+    enum { N = 600 };
+    static char store[N][16];
+    const char *names[N];
+    for (size_t i = 0; i < N; i++) {
+        /* names repeating at irregular distances, some only once, in
+         * descending and ascending runs */
+        if (i % 5 == 0)
+            snprintf(store[i], sizeof store[i], "U%03zu", i);
+        else
+            snprintf(store[i], sizeof store[i], "T%03zu", (i * 7919u) % 211u);
+        names[i] = store[i];
+    }
+    names[0] = "Event";
+    names[N - 1] = "Event";
+    expect_duplicates(names, N);
+}
+
+/* 100,000 distinct tags and 1,000 copies of one: sorting, not n^2 pairs
+ * (which took tens of seconds). */
+Test(lint_tags, hundred_thousand_tags_are_quick, .timeout = 10)
+{
+    enum { N = 100000 };
+    size_t cap = (size_t)N * 24 + 64, len = 0;
+    char *text = malloc(cap);
+    cr_assert_not_null(text);
+    len += (size_t)snprintf(text + len, cap - len, "[Event \"many\"]\n");
+    for (int i = N; i > 0; i--)
+        len += (size_t)snprintf(text + len, cap - len, "[T%06d \"v\"]\n", i);
+    for (int i = 0; i < 1000; i++)
+        len += (size_t)snprintf(text + len, cap - len, "[Same \"%d\"]\n", i);
+    snprintf(text + len, cap - len, "\n1. e4 *\n");
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, text);
+    size_t twice = 0;
+    for (size_t i = 0; i < r->count; i++)
+        twice += strstr(r->findings[i].message, "Same tag given twice (first at line 100002)") != NULL;
+    cr_assert_eq(twice, 999);
+    lint_teardown(&t);
+    free(text);
+}
