@@ -98,7 +98,7 @@ static void usage(FILE *out)
         "  --max-depth N        allow variations nested N deep (default 256)\n"
         "  --null-moves         accept null moves (-- or Z0) in the main line too\n"
         "  --max-game-bytes N   keep at most N bytes of a game's text (K, M, G: KiB,\n"
-        "                       MiB, GiB; default 64M): a longer game is still\n"
+        "                       MiB, GiB; default 16M): a longer game is still\n"
         "                       converted, but if it cannot be, it is reported and\n"
         "                       counted as rejected without its text\n"
         "  --progress, --no-progress\n"
@@ -425,7 +425,7 @@ static int parse_args(int argc, char **argv, options *o)
         } else if (strcmp(a, "--max-game-bytes") == 0) {
             if (!size_arg_parse(value, &o->read.max_game_bytes)) {
                 fprintf(stderr, PROGRAM ": --max-game-bytes %s: expected a number of bytes from 1 up, "
-                        "optionally followed by K, M or G\n", value);
+                        "optionally followed by K, M or G (such as 512K or 64M)\n", value);
                 return -1;
             }
         } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {

@@ -147,7 +147,7 @@ static void usage(FILE *out)
         "  --max-depth N        allow variations nested N deep (default 256)\n"
         "  --null-moves         accept null moves (-- or Z0) in the main line\n"
         "  --max-game-bytes N   keep at most N bytes of a game's text (K, M, G: KiB,\n"
-        "                       MiB, GiB; default 64M): a longer selected game is\n"
+        "                       MiB, GiB; default 16M): a longer selected game is\n"
         "                       reported, not written\n"
         "  --progress, --no-progress\n"
         "                       show (or never show) a progress line on standard\n"
@@ -638,7 +638,7 @@ static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
         } else if (strcmp(a, "--max-game-bytes") == 0) {
             if (!size_arg_parse(value, &o->read.max_game_bytes))
                 return bad_usage("--max-game-bytes %s: expected a number of bytes from 1 up, optionally "
-                                 "followed by K, M or G%s", value, "");
+                                 "followed by K, M or G (such as 512K or 64M)%s", value, "");
         } else if (strcmp(a, "--progress") == 0) {
             o->progress = PROGRESS_ALWAYS;
         } else if (strcmp(a, "--no-progress") == 0) {

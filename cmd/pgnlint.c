@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "common/progress.h"
+#include "common/size_arg.h"
 #include "arbiter.h"
 #include "findings.h"
 #include "lint.h"
@@ -106,7 +107,7 @@ static void usage(FILE *out)
         "  --first-game N       number the first game of each input N (default 1),\n"
         "                       e.g. for chunks of a larger file\n"
         "  --max-game-bytes N   longest game text kept, in bytes, K, M or G (default\n"
-        "                       64M); a longer game is still checked, but reported on\n"
+        "                       16M); a longer game is still checked, but reported on\n"
         "                       standard error, and its findings lack the moves as\n"
         "                       written\n"
         "  --progress, --no-progress\n"
@@ -146,31 +147,6 @@ static bool parse_number(const char *s, unsigned long long min, unsigned long lo
     if (errno || *end || v < min || v > max)
         return false;
     *out = v;
-    return true;
-}
-
-/* A byte count: digits, optionally followed by K, M or G (KiB, MiB, GiB). */
-static bool parse_size(const char *s, size_t *out)
-{
-    if (*s < '0' || *s > '9')
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    int shift = 0;
-    if (*end == 'K' || *end == 'k')
-        shift = 10, end++;
-    else if (*end == 'M' || *end == 'm')
-        shift = 20, end++;
-    else if (*end == 'G' || *end == 'g')
-        shift = 30, end++;
-    /* at most 1 TiB: more than any reader buffer could hold */
-    if (errno || *end || v == 0 || v > (1ULL << (40 - shift)))
-        return false;
-    v <<= shift;
-    if (v > SIZE_MAX)
-        return false;
-    *out = (size_t)v;
     return true;
 }
 
@@ -252,9 +228,9 @@ static int parse_args(int argc, char **argv, options *o)
                 if (!parse_number(value, 0, ULLONG_MAX / 2, &o->first_game))
                     return bad_usage("--first-game %s: expected a game number (0 or more)", value);
             } else if (strcmp(a, "--max-game-bytes") == 0) {
-                if (!parse_size(value, &o->read.max_game_bytes))
-                    return bad_usage("--max-game-bytes %s: expected a number of bytes from 1, "
-                                     "optionally with K, M or G (such as 512K or 64M)", value);
+                if (!size_arg_parse(value, &o->read.max_game_bytes))
+                    return bad_usage("--max-game-bytes %s: expected a number of bytes from 1 up, "
+                                     "optionally followed by K, M or G (such as 512K or 64M)", value);
             } else if (strcmp(a, "--format") == 0) {
                 if (strcmp(value, "json") == 0)
                     o->format = FORMAT_JSON;

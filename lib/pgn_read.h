@@ -90,7 +90,7 @@
 #include "pgn_game.h"
 
 #define ARB_PGN_DEFAULT_MAX_DEPTH 256
-#define ARB_PGN_DEFAULT_MAX_GAME_BYTES ((size_t)64 << 20)
+#define ARB_PGN_DEFAULT_MAX_GAME_BYTES ((size_t)16 << 20)
 
 typedef struct arb_pgn_reader_options {
     int max_depth;                /* variation nesting allowed; 0 means the default */
