@@ -211,26 +211,30 @@ static bool refill(arb_pgn_reader *r)
     return true;
 }
 
-static int next_token(arb_pgn_reader *r, arb_pgn_token *tok)
+/* A single token longer than the window: cut it where the window ends, and
+ * say why (the lexer, told the input ends there, would blame the text). */
+static int cut_long_token(arb_pgn_reader *r, arb_pgn_token *tok)
+{
+    r->lx.eof = true;
+    int k = arb_pgn_lex(&r->lx, tok);
+    r->lx.eof = false;
+    if (k == ARB_PGN_TOK_ERROR || k == ARB_PGN_TOK_COMMENT || k == ARB_PGN_TOK_STRING
+        || k == ARB_PGN_TOK_SYMBOL || k == ARB_PGN_TOK_LINE_COMMENT) {
+        tok->kind = k = ARB_PGN_TOK_ERROR;
+        tok->message = "token longer than the --max-game-bytes limit, cut there; expected "
+                       "a shorter comment or string, or a larger --max-game-bytes";
+    }
+    return k;
+}
+
+static inline int next_token(arb_pgn_reader *r, arb_pgn_token *tok)
 {
     for (;;) {
         int k = arb_pgn_lex(&r->lx, tok);
         if (k != ARB_PGN_TOK_MORE)
             return k;
-        if (!refill(r)) {
-            /* a single token longer than the window: cut it here, and say
-             * why (the lexer, told the input ends, would blame the text) */
-            r->lx.eof = true;
-            k = arb_pgn_lex(&r->lx, tok);
-            r->lx.eof = false;
-            if (k == ARB_PGN_TOK_ERROR || k == ARB_PGN_TOK_COMMENT || k == ARB_PGN_TOK_STRING
-                || k == ARB_PGN_TOK_SYMBOL || k == ARB_PGN_TOK_LINE_COMMENT) {
-                tok->kind = k = ARB_PGN_TOK_ERROR;
-                tok->message = "token longer than the --max-game-bytes limit, cut there; expected "
-                               "a shorter comment or string, or a larger --max-game-bytes";
-            }
-            return k;
-        }
+        if (!refill(r))
+            return cut_long_token(r, tok);
     }
 }
 
