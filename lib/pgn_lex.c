@@ -57,6 +57,7 @@ void arb_pgn_lexer_unread(arb_pgn_lexer *lx, const arb_pgn_token *tok)
     lx->line_start = tok->offset - (uint64_t)(tok->col - 1);
     lx->col_adjust = 0;
     lx->line_has_token = false;
+    lx->nul_passed = false;
 }
 
 int arb_utf8_sequence_length(const unsigned char *s, size_t avail)
@@ -127,6 +128,7 @@ static int finish(arb_pgn_lexer *lx, arb_pgn_token *tok, int kind, size_t start,
     tok->len = end_pos - start;
     lx->pos = end_pos;
     lx->line_has_token = true;
+    lx->nul_passed = false;
     tok->end_offset = lx->base + end_pos;
     return kind;
 }
@@ -678,7 +680,14 @@ again:
             lx->col_adjust = 0;
             lx->line_has_token = false;
         } else if (c == 0 && p < lx->end) {
-            p++;   /* NUL padding, as some databases leave between games */
+            /* NUL padding, as some databases leave between games; the next
+             * token says so, for readers to judge where it stood */
+            if (!lx->nul_passed) {
+                lx->nul_passed = true;
+                lx->nul_line = lx->line;
+                lx->nul_col = (int)(lx->base + p - lx->line_start) - lx->col_adjust + 1;
+            }
+            p++;
         } else {
             break;
         }
@@ -707,7 +716,7 @@ again:
     tok->line = lx->line;
     tok->col = (int)(lx->base + p - lx->line_start) - lx->col_adjust + 1;
     tok->offset = lx->base + p;
-    tok->flags = lx->line_has_token ? 0 : ARB_PGN_TF_LINE_FIRST;
+    tok->flags = (lx->line_has_token ? 0 : ARB_PGN_TF_LINE_FIRST) | (lx->nul_passed ? ARB_PGN_TF_AFTER_NUL : 0);
     tok->value = 0;
     tok->dots = 0;
     tok->message = NULL;

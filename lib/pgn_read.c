@@ -1342,6 +1342,23 @@ int arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
 }
 
 /* One pass over one game. */
+/* Whether tok opens the next game's tag section (the padding before it lies
+ * between games). */
+static inline bool new_game_tags(const struct parse *p, const arb_pgn_token *tok, int k)
+{
+    return k == ARB_PGN_TOK_TAG_OPEN && p->in_moves && (tok->flags & ARB_PGN_TF_LINE_FIRST);
+}
+
+/* NUL bytes inside a game are passed over like blanks: nothing is altered
+ * silently, so the game says where they were. */
+static void nul_dropped(struct parse *p)
+{
+    const arb_pgn_lexer *lx = &p->r->lx;
+    if (!arb_pgn_game_add_diag(p->g, ARB_PGN_WARNING, lx->nul_line, lx->nul_col,
+                               "NUL byte passed over as a blank, expected text without NUL bytes"))
+        p->oom = true;
+}
+
 static int read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct pass *plan)
 {
     arb_pgn_game_reset(g);
@@ -1374,6 +1391,8 @@ static int read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, str
             finish_game(&p, &tok);
             return ARB_PGN_READ_GAME;
         }
+        if ((tok.flags & ARB_PGN_TF_AFTER_NUL) && started && !new_game_tags(&p, &tok, k))
+            nul_dropped(&p);
         if (!started) {
             if (k == ARB_PGN_TOK_ESCAPE)
                 continue;
