@@ -57,7 +57,6 @@ void arb_pgn_lexer_unread(arb_pgn_lexer *lx, const arb_pgn_token *tok)
     lx->line_start = tok->offset - (uint64_t)(tok->col - 1);
     lx->col_adjust = 0;
     lx->line_has_token = false;
-    lx->nul_passed = false;
 }
 
 int arb_utf8_sequence_length(const unsigned char *s, size_t avail)
@@ -128,7 +127,6 @@ static int finish(arb_pgn_lexer *lx, arb_pgn_token *tok, int kind, size_t start,
     tok->len = end_pos - start;
     lx->pos = end_pos;
     lx->line_has_token = true;
-    lx->nul_passed = false;
     tok->end_offset = lx->base + end_pos;
     return kind;
 }
@@ -680,14 +678,15 @@ again:
             lx->col_adjust = 0;
             lx->line_has_token = false;
         } else if (c == 0 && p < lx->end) {
-            /* NUL padding, as some databases leave between games; the next
-             * token says so, for readers to judge where it stood */
-            if (!lx->nul_passed) {
-                lx->nul_passed = true;
+            /* NUL padding, as some databases leave between games; counted,
+             * for readers to judge where it stood */
+            if (lx->base + p != lx->nul_run_end) {
+                lx->nul_runs++;
                 lx->nul_line = lx->line;
                 lx->nul_col = (int)(lx->base + p - lx->line_start) - lx->col_adjust + 1;
             }
             p++;
+            lx->nul_run_end = lx->base + p;
         } else {
             break;
         }
@@ -716,7 +715,7 @@ again:
     tok->line = lx->line;
     tok->col = (int)(lx->base + p - lx->line_start) - lx->col_adjust + 1;
     tok->offset = lx->base + p;
-    tok->flags = (lx->line_has_token ? 0 : ARB_PGN_TF_LINE_FIRST) | (lx->nul_passed ? ARB_PGN_TF_AFTER_NUL : 0);
+    tok->flags = lx->line_has_token ? 0 : ARB_PGN_TF_LINE_FIRST;
     tok->value = 0;
     tok->dots = 0;
     tok->message = NULL;

@@ -85,9 +85,7 @@ enum {
     ARB_PGN_TF_NON_ASCII = 4,   /* text holds bytes >= 0x80 */
     ARB_PGN_TF_NOT_UTF8 = 8,    /* text is not valid UTF-8: read it as Windows-1252 */
     ARB_PGN_TF_UNTERMINATED = 16, /* ERROR: a string or comment that never closed */
-    ARB_PGN_TF_LITERAL_BACKSLASH = 32, /* STRING: backslashes are meant literally */
-    ARB_PGN_TF_AFTER_NUL = 64   /* NUL bytes were passed over just before it, the
-                                 * first at the lexer's nul_line:nul_col */
+    ARB_PGN_TF_LITERAL_BACKSLASH = 32 /* STRING: backslashes are meant literally */
 };
 
 typedef struct arb_pgn_token {
@@ -112,8 +110,11 @@ typedef struct arb_pgn_lexer {
     int line;
     int col_adjust;          /* bytes on this line before pos that start no character */
     bool line_has_token;
-    bool nul_passed;         /* NUL padding passed over since the last token */
-    int nul_line, nul_col;   /* where the first of it was */
+    /* NUL bytes passed over as blanks (padding): how many runs of them so
+     * far, and where the last run starts; a reader that sees the count move
+     * can tell whether that was inside a game */
+    uint64_t nul_runs, nul_run_end;
+    int nul_line, nul_col;
 } arb_pgn_lexer;
 
 /* Starts lexing `len` bytes at buf (buf[len] must be '\0') at line 1. */

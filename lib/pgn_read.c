@@ -64,6 +64,7 @@ struct parse {
     uint64_t last_end;       /* end of the last token that belongs to the game */
     int marker_line, marker_col;
     bool oom;
+    uint64_t nul_runs;       /* the lexer's count of NUL runs when last looked at */
     /* national notations (notation.h, pgn_detect.h) */
     const struct arb_notation *notation;  /* moves are read in it; NULL: SAN */
     bool detect_on_failure;  /* a token SAN cannot read ends this pass and asks for detection */
@@ -1391,8 +1392,11 @@ static int read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, str
             finish_game(&p, &tok);
             return ARB_PGN_READ_GAME;
         }
-        if ((tok.flags & ARB_PGN_TF_AFTER_NUL) && started && !new_game_tags(&p, &tok, k))
-            nul_dropped(&p);
+        if (r->lx.nul_runs != p.nul_runs) {
+            p.nul_runs = r->lx.nul_runs;
+            if (started && !new_game_tags(&p, &tok, k))
+                nul_dropped(&p);
+        }
         if (!started) {
             if (k == ARB_PGN_TOK_ESCAPE)
                 continue;
