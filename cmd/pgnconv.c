@@ -29,6 +29,7 @@
 #include "pgn_parallel.h"
 #include "common/outfile.h"
 #include "common/progress.h"
+#include "common/setup.h"
 #include "common/size_arg.h"
 #include "pgn_read.h"
 #include "pgn_write.h"
@@ -488,46 +489,17 @@ static void list_locales(const arb_locale_set *set)
     }
 }
 
-static void locale_codes(const arb_locale_set *set, char *buf, size_t size)
-{
-    size_t o = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < arb_locales_count(set) && o < size; i++) {
-        int w = snprintf(buf + o, size - o, "%s%s", i ? ", " : "", arb_locale_code(arb_locales_at(set, i)));
-        if (w < 0)
-            break;
-        o += (size_t)w;
-    }
-}
-
 /* What the notations of a run need: the locales, the grammar, and the
  * notation objects made from them. */
 typedef struct notations {
-    arb_locale_set *locales;
-    arb_grammar *grammar;
-    arb_notation *from;
+    setup_from from;
     arb_notation *to;
-    arb_pgn_autodetect *autodetect;
 } notations;
 
 static void notations_free(notations *n)
 {
-    arb_pgn_autodetect_free(n->autodetect);
-    arb_notation_free(n->from);
     arb_notation_free(n->to);
-    arb_grammar_free(n->grammar);
-    arb_locales_free(n->locales);
-}
-
-static const arb_locale *find_locale(const notations *n, const char *option, const char *code, const char *also)
-{
-    const arb_locale *loc = arb_locale_find(n->locales, code);
-    if (!loc) {
-        char codes[1024];
-        locale_codes(n->locales, codes, sizeof codes);
-        fprintf(stderr, PROGRAM ": %s %s: no such locale, expected %s or one of %s\n", option, code, also, codes);
-    }
-    return loc;
+    setup_from_free(&n->from);
 }
 
 /* Sets up --from, --to LANG and --list-locales.  Returns -1 on trouble
@@ -539,9 +511,9 @@ static int setup_notations(options *o, notations *n)
     bool required = o->list_locales || o->to_locale || (o->from && !from_san);
     if (!required && from_san)
         return 1;
-    arb_status st = arb_locales_load(NULL, &n->locales);
+    arb_status st = arb_locales_load(NULL, &n->from.locales);
     if (st.code == 0)
-        st = arb_grammar_load(NULL, &n->grammar);
+        st = arb_grammar_load(NULL, &n->from.grammar);
     if (st.code) {
         if (required) {
             fprintf(stderr, PROGRAM ": %s\n", st.message);
@@ -553,42 +525,22 @@ static int setup_notations(options *o, notations *n)
         return 1;
     }
     if (o->list_locales) {
-        list_locales(n->locales);
+        list_locales(n->from.locales);
         return 0;
     }
     if (o->to_locale) {
-        const arb_locale *loc = find_locale(n, "--to", o->to_locale, "san, lan, uci, fan");
+        const arb_locale *loc = setup_find_locale(PROGRAM, n->from.locales, "--to", o->to_locale,
+                                                  "san, lan, uci, fan");
         if (!loc)
             return -1;
-        if ((st = arb_notation_new(n->grammar, loc, &n->to)).code) {
+        if ((st = arb_notation_new(n->from.grammar, loc, &n->to)).code) {
             fprintf(stderr, PROGRAM ": %s\n", st.message);
             return -1;
         }
         o->write.locale = n->to;
     }
-    if (from_san)
-        return 1;
-    if (o->from && strcmp(o->from, "auto") != 0) {
-        const arb_locale *loc = find_locale(n, "--from", o->from, "auto, san");
-        if (!loc)
-            return -1;
-        if ((st = arb_notation_new(n->grammar, loc, &n->from)).code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            return -1;
-        }
-        o->read.notation = n->from;
-        return 1;
-    }
-    arb_pgn_autodetect_options ao = {
-        .when = o->from ? ARB_PGN_DETECT_EVERY_GAME : ARB_PGN_DETECT_NOT_SAN,
-        .prefer = o->prefer,
-    };
-    if ((st = arb_pgn_autodetect_new(n->grammar, n->locales, &ao, &n->autodetect)).code) {
-        fprintf(stderr, PROGRAM ": %s\n", st.message);
-        return -1;
-    }
-    o->read.autodetect = n->autodetect;
-    return 1;
+    /* without --from: SAN, and games SAN cannot read are detected */
+    return setup_from_notation(PROGRAM, o->from, o->prefer, true, &n->from, &o->read) ? 1 : -1;
 }
 
 int main(int argc, char **argv)
@@ -609,11 +561,8 @@ int main(int argc, char **argv)
             return EXIT_TROUBLE;
         return fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
     }
-    if (o.jobs == 0) {
-        /* one thread per processor, up to 4: past that, output dominates */
-        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-        o.jobs = cpus < 1 ? 1 : cpus > 4 ? 4 : (int)cpus;
-    }
+    if (o.jobs == 0)
+        o.jobs = setup_default_jobs();   /* past 4 threads, output dominates */
     /* SAN is computed while the reader has the positions at hand */
     o.read.record_san = o.write.notation == ARB_PGN_NOTATION_SAN;
     if (o.output && o.rejects && strcmp(o.output, o.rejects) == 0 && strcmp(o.output, "-") != 0) {

@@ -22,6 +22,7 @@
 #include "arbiter.h"
 #include "common/outfile.h"
 #include "common/progress.h"
+#include "common/setup.h"
 #include "common/size_arg.h"
 #include "grammar.h"
 #include "grep.h"
@@ -666,18 +667,12 @@ static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
 typedef struct data {
     arb_profile_set *profiles;
     arb_lint_options lint;
-    arb_locale_set *locales;
-    arb_grammar *grammar;
-    arb_notation *from;
-    arb_pgn_autodetect *autodetect;
+    setup_from from;
 } data;
 
 static void data_free(data *d)
 {
-    arb_pgn_autodetect_free(d->autodetect);
-    arb_notation_free(d->from);
-    arb_grammar_free(d->grammar);
-    arb_locales_free(d->locales);
+    setup_from_free(&d->from);
     arb_profiles_free(d->profiles);
 }
 
@@ -687,59 +682,20 @@ static void data_free(data *d)
 static bool load_data(options *o, data *d, bool lint)
 {
     memset(d, 0, sizeof *d);
-    arb_status st = {0};
     if (lint) {
-        st = arb_profiles_load(NULL, &d->profiles);
+        arb_status st = arb_profiles_load(NULL, &d->profiles);
         if (st.code) {
             fprintf(stderr, PROGRAM ": %s\n", st.message);
             return false;
         }
-        arb_lint_options *lo = &d->lint;
-        lo->profiles = d->profiles;
-        lo->time_class = -1;
-        if (o->laws && strcmp(o->laws, "auto") == 0) {
-            lo->auto_edition = true;
-            lo->profile = arb_profiles_find(d->profiles, "fide-2023");
-        } else {
-            lo->profile = arb_profiles_find(d->profiles, o->laws ? o->laws : "fide-2023");
-        }
-        if (!lo->profile) {
-            fprintf(stderr, PROGRAM ": --laws %s: no such edition, expected auto or one of:", o->laws);
-            for (size_t i = 0; i < arb_profiles_count(d->profiles); i++)
-                fprintf(stderr, " %s", arb_profiles_at(d->profiles, i)->name);
-            fprintf(stderr, "\n");
+        d->lint.profiles = d->profiles;
+        d->lint.time_class = -1;
+        if (!setup_laws(PROGRAM, d->profiles, o->laws, &d->lint))
             return false;
-        }
     }
-    if (!o->from)
-        return true;
-    if ((st = arb_locales_load(NULL, &d->locales)).code == 0)
-        st = arb_grammar_load(NULL, &d->grammar);
-    if (st.code) {
-        fprintf(stderr, PROGRAM ": %s\n", st.message);
+    if (!setup_from_notation(PROGRAM, o->from, o->prefer, false, &d->from, &o->read))
         return false;
-    }
-    if (strcmp(o->from, "auto") == 0) {
-        arb_pgn_autodetect_options ao = {.when = ARB_PGN_DETECT_EVERY_GAME, .prefer = o->prefer};
-        if ((st = arb_pgn_autodetect_new(d->grammar, d->locales, &ao, &d->autodetect)).code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            return false;
-        }
-        o->read.autodetect = d->autodetect;
-        return true;
-    }
-    const arb_locale *loc = arb_locale_find(d->locales, o->from);
-    if (!loc) {
-        fprintf(stderr, PROGRAM ": --from %s: no such locale, expected san, auto or a code such as "
-                "ro, de, sl\n", o->from);
-        return false;
-    }
-    if ((st = arb_notation_new(d->grammar, loc, &d->from)).code) {
-        fprintf(stderr, PROGRAM ": %s\n", st.message);
-        return false;
-    }
-    o->read.notation = d->from;
-    d->lint.notation = d->from;
+    d->lint.notation = d->from.notation;
     return true;
 }
 
@@ -770,10 +726,8 @@ int main(int argc, char **argv)
             return EXIT_TROUBLE;
         return fflush(stdout) == 0 ? EXIT_MATCH : EXIT_TROUBLE;
     }
-    if (o.jobs == 0) {
-        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-        o.jobs = cpus < 1 ? 1 : cpus > 4 ? 4 : (int)cpus;
-    }
+    if (o.jobs == 0)
+        o.jobs = setup_default_jobs();
 
     data d;
     int status = EXIT_TROUBLE;

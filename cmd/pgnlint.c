@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "common/progress.h"
+#include "common/setup.h"
 #include "common/size_arg.h"
 #include "arbiter.h"
 #include "findings.h"
@@ -467,11 +468,8 @@ int main(int argc, char **argv)
         return EXIT_TROUBLE;
     }
     int status = EXIT_CLEAN;
-    arb_locale_set *locales = NULL;
-    arb_grammar *grammar = NULL;
+    setup_from sf = {0};             /* locales, grammar; --from: moves in the input */
     arb_notation *notation = NULL;   /* --lang: moves in messages */
-    arb_notation *from = NULL;       /* --from LANG: moves in the input */
-    arb_pgn_autodetect *autodetect = NULL;
     arb_notation **suggest = NULL;
     size_t suggest_count = 0;
     arb_event event;
@@ -497,29 +495,19 @@ int main(int argc, char **argv)
     const char *laws = o.laws;
     if (!laws && lo.event && event.laws[0])
         laws = event.laws;
-    if (laws && strcmp(laws, "auto") == 0) {
-        lo.auto_edition = true;
-        lo.profile = arb_profiles_find(profiles, "fide-2023");
-    } else {
-        lo.profile = arb_profiles_find(profiles, laws ? laws : "fide-2023");
-        if (!lo.profile) {
-            fprintf(stderr, PROGRAM ": --laws %s: no such edition, expected auto or one of:", laws ? laws : "");
-            for (size_t i = 0; i < arb_profiles_count(profiles); i++)
-                fprintf(stderr, " %s", arb_profiles_at(profiles, i)->name);
-            fprintf(stderr, "\n");
-            status = EXIT_TROUBLE;
-            goto done;
-        }
+    if (!setup_laws(PROGRAM, profiles, laws, &lo)) {
+        status = EXIT_TROUBLE;
+        goto done;
     }
     if (o.lang) {
-        st = arb_locales_load(NULL, &locales);
+        st = arb_locales_load(NULL, &sf.locales);
         if (st.code) {
             fprintf(stderr, PROGRAM ": %s\n", st.message);
             status = EXIT_TROUBLE;
             goto done;
         }
-        style.locales = locales;
-        style.locale = arb_locale_find(locales, o.lang);
+        style.locales = sf.locales;
+        style.locale = arb_locale_find(sf.locales, o.lang);
         if (!style.locale) {
             fprintf(stderr, PROGRAM ": --lang %s: no such locale, expected a code such as en, ro, ca, sl, sr-Latn\n",
                     o.lang);
@@ -527,62 +515,27 @@ int main(int argc, char **argv)
             goto done;
         }
         /* moves in the locale's letters; without the grammar, messages keep SAN */
-        if (arb_grammar_load(NULL, &grammar).code == 0 &&
-            arb_notation_new(grammar, style.locale, &notation).code == 0)
+        if (arb_grammar_load(NULL, &sf.grammar).code == 0 &&
+            arb_notation_new(sf.grammar, style.locale, &notation).code == 0)
             style.notation = notation;
     }
     /* SAN unless asked: an arbiter checks the record as written, and a slip
      * of a national letter in a SAN game is reported (with the reading it
      * has in that notation, see suggestions) rather than read away */
-    bool from_san = !o.from || strcmp(o.from, "san") == 0, from_auto = o.from && strcmp(o.from, "auto") == 0;
-    if (!from_san) {
-        if ((!locales && (st = arb_locales_load(NULL, &locales)).code) ||
-            (!grammar && (st = arb_grammar_load(NULL, &grammar)).code)) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            status = EXIT_TROUBLE;
-            goto done;
-        }
+    if (!setup_from_notation(PROGRAM, o.from, o.prefer, false, &sf, &o.read)) {
+        status = EXIT_TROUBLE;
+        goto done;
     }
-    if (from_auto) {
-        arb_pgn_autodetect_options ao = {
-            .when = ARB_PGN_DETECT_EVERY_GAME,
-            .prefer = o.prefer,
-        };
-        if ((st = arb_pgn_autodetect_new(grammar, locales, &ao, &autodetect)).code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            status = EXIT_TROUBLE;
-            goto done;
-        }
-        o.read.autodetect = autodetect;
-    } else if (!from_san) {
-        const arb_locale *loc = arb_locale_find(locales, o.from);
-        if (!loc) {
-            fprintf(stderr, PROGRAM ": --from %s: no such locale, expected san or a code such as ro, de, sl\n",
-                    o.from);
-            status = EXIT_TROUBLE;
-            goto done;
-        }
-        st = arb_notation_new(grammar, loc, &from);
-        if (st.code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            status = EXIT_TROUBLE;
-            goto done;
-        }
-        o.read.notation = from;
-        lo.notation = from;
-    }
+    lo.notation = sf.notation;
     /* national letters for suggestions on moves that do not replay */
-    const char *own = from ? arb_locale_code(arb_notation_locale(from)) : "";
-    if (!o.no_suggest && load_suggestions(own, &locales, &grammar, &suggest, &suggest_count)) {
+    const char *own = sf.notation ? arb_locale_code(arb_notation_locale(sf.notation)) : "";
+    if (!o.no_suggest && load_suggestions(own, &sf.locales, &sf.grammar, &suggest, &suggest_count)) {
         lo.suggest = (const arb_notation *const *)suggest;
         lo.suggest_count = suggest_count;
     }
     style.color = !o.json && (o.color == 1 || (o.color < 0 && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")));
-    if (o.jobs == 0) {
-        /* one thread per processor, up to 4, as pgnconv and pgngrep */
-        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-        o.jobs = cpus < 1 ? 1 : cpus > 4 ? 4 : (int)cpus;
-    }
+    if (o.jobs == 0)
+        o.jobs = setup_default_jobs();
 
     totals t = {0};
     shared sh = {.o = &o, .lo = &lo, .style = &style, .t = &t};
@@ -609,10 +562,7 @@ done:
         arb_notation_free(suggest[i]);
     free(suggest);
     arb_notation_free(notation);
-    arb_notation_free(from);
-    arb_pgn_autodetect_free(autodetect);
-    arb_grammar_free(grammar);
-    arb_locales_free(locales);
+    setup_from_free(&sf);
     arb_profiles_free(profiles);
     return status;
 }
