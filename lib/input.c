@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,28 @@
 #define RAW_BUFFER_SIZE (256u * 1024u)
 
 enum mode { MODE_UNKNOWN, MODE_PLAIN, MODE_GZIP };
+
+/* Read-ahead (arb_input_read_ahead): a thread of its own decompresses into a
+ * ring of blocks; the reading thread copies out of them. */
+#define AHEAD_BLOCKS 4
+#define AHEAD_BLOCK_SIZE (1u << 20)
+
+struct ahead_block {
+    unsigned char *data;
+    ssize_t len;               /* bytes, or 0 at the end / -1 on error (the last block) */
+    size_t pos;                /* bytes already copied out */
+    arb_status status;         /* with len -1 */
+};
+
+struct ahead {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    struct ahead_block block[AHEAD_BLOCKS];
+    unsigned filled, taken;    /* blocks produced and consumed so far (ring positions) */
+    bool stop;                 /* closing: the producer quits */
+    bool done;                 /* the producer made its last block */
+};
 
 struct arb_input {
     int fd;                    /* -1 for memory input */
@@ -35,6 +58,7 @@ struct arb_input {
     size_t pushed_pos, pushed_len;
     arb_input_tap tap;         /* sees every byte range returned by arb_input_read */
     void *tap_ctx;
+    struct ahead *ahead;       /* decompressing in a thread of its own, or NULL */
 };
 
 static void set_error(arb_status *st, int code, const char *fmt, const char *a, const char *b)
@@ -275,6 +299,120 @@ static ssize_t read_stream(arb_input *in, void *buf, size_t cap, arb_status *st)
     return read_gzip(in, buf, cap, st);
 }
 
+/* ---- read-ahead ---------------------------------------------------------- */
+
+/* The producer: decompresses blocks until the stream ends, fails, or the
+ * input closes.  It alone touches the stream state meanwhile. */
+static void *ahead_run(void *arg)
+{
+    arb_input *in = arg;
+    struct ahead *a = in->ahead;
+    for (;;) {
+        pthread_mutex_lock(&a->lock);
+        while (!a->stop && a->filled - a->taken == AHEAD_BLOCKS)
+            pthread_cond_wait(&a->changed, &a->lock);
+        bool stop = a->stop;
+        pthread_mutex_unlock(&a->lock);
+        if (stop)
+            return NULL;
+        struct ahead_block *b = &a->block[a->filled % AHEAD_BLOCKS];
+        b->pos = 0;
+        b->len = read_stream(in, b->data, AHEAD_BLOCK_SIZE, &b->status);
+        pthread_mutex_lock(&a->lock);
+        a->filled++;
+        a->done = b->len <= 0;
+        pthread_cond_broadcast(&a->changed);
+        pthread_mutex_unlock(&a->lock);
+        if (b->len <= 0)
+            return NULL;
+    }
+}
+
+/* The consumer's side of read_stream. */
+static ssize_t ahead_read(arb_input *in, unsigned char *buf, size_t cap, arb_status *st)
+{
+    struct ahead *a = in->ahead;
+    pthread_mutex_lock(&a->lock);
+    while (a->filled == a->taken)
+        pthread_cond_wait(&a->changed, &a->lock);
+    struct ahead_block *b = &a->block[a->taken % AHEAD_BLOCKS];
+    pthread_mutex_unlock(&a->lock);
+    if (b->len <= 0) {
+        /* the last block: the end or the error, for every later read too */
+        if (b->len < 0)
+            *st = b->status;
+        return b->len;
+    }
+    size_t n = (size_t)b->len - b->pos;
+    if (n > cap)
+        n = cap;
+    memcpy(buf, b->data + b->pos, n);
+    b->pos += n;
+    if (b->pos == (size_t)b->len) {
+        pthread_mutex_lock(&a->lock);
+        a->taken++;
+        pthread_cond_broadcast(&a->changed);
+        pthread_mutex_unlock(&a->lock);
+    }
+    return (ssize_t)n;
+}
+
+static void ahead_free(struct ahead *a)
+{
+    for (int i = 0; i < AHEAD_BLOCKS; i++)
+        free(a->block[i].data);
+    free(a);
+}
+
+bool arb_input_read_ahead(arb_input *in)
+{
+    if (in->ahead || in->fd < 0)
+        return in->ahead != NULL;
+    /* only a regular file: closing early must not wait on a pipe's writer */
+    struct stat sb;
+    if (fstat(in->fd, &sb) != 0 || !S_ISREG(sb.st_mode))
+        return false;
+    arb_status st = {0};
+    if (in->mode == MODE_UNKNOWN && !detect(in, &st))
+        return false;       /* the next read meets the failure again and reports it */
+    if (in->mode != MODE_GZIP || in->finished || in->pending.code || in->failure.code)
+        return false;       /* plain text is read straight into the caller's buffer anyway */
+    struct ahead *a = calloc(1, sizeof *a);
+    if (!a)
+        return false;
+    for (int i = 0; i < AHEAD_BLOCKS; i++) {
+        if (!(a->block[i].data = malloc(AHEAD_BLOCK_SIZE))) {
+            ahead_free(a);
+            return false;
+        }
+    }
+    pthread_mutex_init(&a->lock, NULL);
+    pthread_cond_init(&a->changed, NULL);
+    in->ahead = a;
+    if (pthread_create(&a->thread, NULL, ahead_run, in) != 0) {
+        in->ahead = NULL;
+        pthread_cond_destroy(&a->changed);
+        pthread_mutex_destroy(&a->lock);
+        ahead_free(a);
+        return false;
+    }
+    return true;
+}
+
+static void ahead_stop(arb_input *in)
+{
+    struct ahead *a = in->ahead;
+    pthread_mutex_lock(&a->lock);
+    a->stop = true;
+    pthread_cond_broadcast(&a->changed);
+    pthread_mutex_unlock(&a->lock);
+    pthread_join(a->thread, NULL);
+    pthread_cond_destroy(&a->changed);
+    pthread_mutex_destroy(&a->lock);
+    ahead_free(a);
+    in->ahead = NULL;
+}
+
 static ssize_t input_read(arb_input *in, void *buf, size_t cap, arb_status *st)
 {
     if (in->pushed_pos < in->pushed_len) {
@@ -289,7 +427,7 @@ static ssize_t input_read(arb_input *in, void *buf, size_t cap, arb_status *st)
         *st = in->failure;
         return -1;
     }
-    ssize_t n = read_stream(in, buf, cap, st);
+    ssize_t n = in->ahead ? ahead_read(in, buf, cap, st) : read_stream(in, buf, cap, st);
     if (n < 0)
         in->failure = *st;
     return n;
@@ -339,6 +477,8 @@ void arb_input_close(arb_input *in)
 {
     if (!in)
         return;
+    if (in->ahead)
+        ahead_stop(in);
     if (in->z_ready)
         inflateEnd(&in->z);
     if (in->owns_fd && in->fd >= 0)

@@ -12,7 +12,8 @@
  *
  * Ownership: an arb_input owns its descriptor when opened by path (or when
  * asked to), and its copy of the name; arb_input_close releases both.
- * One arb_input must not be used by two threads at once.
+ * One arb_input must not be used by two threads at once (its read-ahead
+ * thread, if asked for, is its own business).
  */
 #ifndef ARB_INPUT_H
 #define ARB_INPUT_H
@@ -64,6 +65,14 @@ bool arb_input_unread(arb_input *in, const void *data, size_t len);
  * the reader consumed (pgn_parallel.h, whole-stream spans). */
 typedef void (*arb_input_tap)(void *ctx, const void *data, size_t len);
 void arb_input_set_tap(arb_input *in, arb_input_tap tap, void *ctx);
+
+/* Decompresses ahead in a thread of its own (gzip input from a regular
+ * file; 4 MiB of blocks), so that a single-threaded caller gets its text at
+ * the speed of whichever is slower, inflate or its own work, instead of
+ * their sum.  Call before the first read; reads then copy out of the blocks,
+ * with the same results, errors included.  Returns false, and the input
+ * reads as before, when it is not such an input or a thread cannot be had. */
+bool arb_input_read_ahead(arb_input *in);
 
 /* The name given at opening ("-" shows as "<stdin>"). */
 const char *arb_input_name(const arb_input *in);

@@ -687,8 +687,11 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
         search_limit = piece_size;
     size_t flight_limit = IN_FLIGHT > 2 * piece_size ? IN_FLIGHT : 2 * piece_size;
     bool spans = parallel && parallel->raw_spans;
-    if (jobs <= 1)
+    if (jobs <= 1) {
+        /* one reader; gzip from a file still inflates on a second core */
+        arb_input_read_ahead(in);
         return read_sequential(in, options, ops, ctx, spans, 1, 0, 0, status);
+    }
 
     struct run run = {.ops = ops, .ctx = ctx, .options = options, .name = arb_input_name(in),
                       .spans = spans, .piece_size = piece_size};

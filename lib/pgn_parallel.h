@@ -15,7 +15,8 @@
  * after all) is read again together with the next piece, and the rest of a
  * stream that breaks off (truncated gzip) is read by one reader, so that the
  * failure is reported where the text ends.  With jobs <= 1 everything is
- * read by one reader in the calling thread.
+ * read by one reader in the calling thread (gzip from a file is inflated
+ * ahead by a thread of its own, arb_input_read_ahead).
  *
  * Memory stays bounded: at most 2 * jobs pieces are in flight, and no more
  * than 12 MiB of text in all unless a single piece is larger (plus what

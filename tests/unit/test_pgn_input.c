@@ -218,3 +218,149 @@ Test(pgn_input, descriptor_and_stdin_name)
     cr_assert_eq(arb_input_read(in, buf, sizeof buf, &st), 0);
     arb_input_close(in);
 }
+
+/* ---- read-ahead (arb_input_read_ahead) ----------------------------------------- */
+
+/* Writes len bytes to a new temporary file; returns its path (static buffer
+ * of the caller). */
+static void temp_file(char *path, const void *data, size_t len)
+{
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    cr_assert_eq(write(fd, data, len), (ssize_t)len);
+    close(fd);
+}
+
+/* Text of several MiB (more than the read-ahead ring holds), as games. */
+static char *many_games(size_t *len)
+{
+    size_t cap = 12u << 20, n = 0;
+    char *text = malloc(cap);
+    for (int i = 0; n + 200 < cap; i++)
+        n += (size_t)snprintf(text + n, cap - n, "[Event \"%d\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {%d} 1-0\n\n", i, i * 7);
+    *len = n;
+    return text;
+}
+
+Test(pgn_input, read_ahead_gives_the_same_bytes_as_reading_in_line)
+{
+    size_t len, zlen;
+    char *text = many_games(&len);
+    unsigned char *z = gzip_data(text, len, &zlen);
+    char path[] = "/tmp/arb_ahead_test_XXXXXX";
+    temp_file(path, z, zlen);
+    arb_input *in;
+    cr_assert_eq(arb_input_open(path, &in).code, 0);
+    cr_assert(arb_input_read_ahead(in));
+    cr_assert(arb_input_read_ahead(in), "asking twice is harmless");
+    cr_assert(arb_input_is_gzip(in));
+    size_t got_len;
+    arb_status st = {0};
+    ssize_t last;
+    char *got = read_everything(in, &got_len, &st, &last);
+    cr_assert_eq(last, 0);
+    cr_assert_eq(got_len, len);
+    cr_assert_eq(memcmp(got, text, len), 0);
+    /* the end stays the end */
+    char c;
+    cr_assert_eq(arb_input_read(in, &c, 1, &st), 0);
+    arb_input_close(in);
+    unlink(path);
+    free(got);
+    free(z);
+    free(text);
+}
+
+Test(pgn_input, read_ahead_reports_truncation_after_every_byte_before_it)
+{
+    size_t len, zlen;
+    char *text = many_games(&len);
+    unsigned char *z = gzip_data(text, len, &zlen);
+    char path[] = "/tmp/arb_ahead_test_XXXXXX";
+    temp_file(path, z, zlen - 12);
+    size_t plain_len, ahead_len;
+    arb_status plain_st = {0}, ahead_st = {0};
+    ssize_t plain_last, ahead_last;
+    arb_input *in;
+    cr_assert_eq(arb_input_open(path, &in).code, 0);
+    char *plain = read_everything(in, &plain_len, &plain_st, &plain_last);
+    arb_input_close(in);
+    cr_assert_eq(arb_input_open(path, &in).code, 0);
+    cr_assert(arb_input_read_ahead(in));
+    char *ahead = read_everything(in, &ahead_len, &ahead_st, &ahead_last);
+    cr_assert_eq(plain_last, -1);
+    cr_assert_eq(ahead_last, -1);
+    cr_assert_eq(ahead_st.code, ARB_INPUT_GZIP_TRUNCATED);
+    cr_assert_str_eq(ahead_st.message, plain_st.message);
+    cr_assert_eq(ahead_len, plain_len);
+    cr_assert_gt(ahead_len, len / 2);
+    cr_assert_eq(memcmp(ahead, plain, plain_len), 0);
+    /* a failure is reported for ever */
+    char c;
+    cr_assert_eq(arb_input_read(in, &c, 1, &ahead_st), -1);
+    arb_input_close(in);
+    unlink(path);
+    free(plain);
+    free(ahead);
+    free(z);
+    free(text);
+}
+
+Test(pgn_input, read_ahead_closed_early_stops_its_thread)
+{
+    size_t len, zlen;
+    char *text = many_games(&len);
+    unsigned char *z = gzip_data(text, len, &zlen);
+    char path[] = "/tmp/arb_ahead_test_XXXXXX";
+    temp_file(path, z, zlen);
+    for (size_t want = 0; want <= 3000; want += 3000) {
+        arb_input *in;
+        cr_assert_eq(arb_input_open(path, &in).code, 0);
+        cr_assert(arb_input_read_ahead(in));
+        char buf[3000];
+        arb_status st = {0};
+        if (want)
+            cr_assert_eq(arb_input_read(in, buf, want, &st), (ssize_t)want);
+        cr_assert_eq(memcmp(buf, text, want), 0);
+        arb_input_close(in);   /* with the ring full and the producer waiting */
+    }
+    unlink(path);
+    free(z);
+    free(text);
+}
+
+Test(pgn_input, read_ahead_declined_for_plain_text_memory_and_pipes)
+{
+    const char *text = "[Event \"x\"]\n\n1. e4 *\n";
+    char path[] = "/tmp/arb_ahead_test_XXXXXX";
+    temp_file(path, text, strlen(text));
+    arb_input *in;
+    cr_assert_eq(arb_input_open(path, &in).code, 0);
+    cr_assert_not(arb_input_read_ahead(in), "plain text is read straight into the caller's buffer");
+    size_t len;
+    arb_status st = {0};
+    ssize_t last;
+    char *got = read_everything(in, &len, &st, &last);
+    cr_assert_eq(len, strlen(text));
+    free(got);
+    arb_input_close(in);
+    unlink(path);
+
+    size_t zlen;
+    unsigned char *z = gzip_data(text, strlen(text), &zlen);
+    in = arb_input_from_memory(z, zlen, "m.gz");
+    cr_assert_not(arb_input_read_ahead(in));
+    arb_input_close(in);
+
+    int fds[2];
+    cr_assert_eq(pipe(fds), 0);
+    cr_assert_eq(write(fds[1], z, zlen), (ssize_t)zlen);
+    close(fds[1]);
+    in = arb_input_from_fd(fds[0], "pipe", true);
+    cr_assert_not(arb_input_read_ahead(in), "closing early must not wait on a pipe");
+    got = read_everything(in, &len, &st, &last);
+    cr_assert_eq(len, strlen(text));
+    free(got);
+    arb_input_close(in);
+    free(z);
+}
