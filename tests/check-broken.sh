@@ -20,9 +20,11 @@ for f in $(find "$corpora/broken" "$corpora/foreign" -type f -name '*.pgn' | sor
     timeout 60 "$bindir/pgnconv" -j 1 "$f" >"$tmp/out" 2>"$tmp/err"
     rc=$?
     summary=$(grep -E '^pgnconv: [0-9]+ games? read' "$tmp/err" | tail -1)
-    read_n=$(echo "$summary" | sed -E 's/^pgnconv: ([0-9]+) games? read, ([0-9]+) written, ([0-9]+) rejected.*/\1/')
-    written_n=$(echo "$summary" | sed -E 's/^pgnconv: ([0-9]+) games? read, ([0-9]+) written, ([0-9]+) rejected.*/\2/')
-    rejected_n=$(echo "$summary" | sed -E 's/^pgnconv: ([0-9]+) games? read, ([0-9]+) written, ([0-9]+) rejected.*/\3/')
+    # "pgnconv: R games read, W written (N from a national notation), J rejected[, X not written ...]"
+    read_n=$(echo "$summary" | sed -E 's/^pgnconv: ([0-9]+) games? read.*/\1/')
+    written_n=$(echo "$summary" | sed -E 's/^pgnconv: [0-9]+ games? read, ([0-9]+) written.*/\1/')
+    rejected_n=$(echo "$summary" | sed -E 's/.* ([0-9]+) rejected.*/\1/')
+    lost_n=$(echo "$summary" | sed -nE 's/.* ([0-9]+) not written.*/\1/p')
     problem=""
     if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then
         problem="exit status $rc"
@@ -30,7 +32,7 @@ for f in $(find "$corpora/broken" "$corpora/foreign" -type f -name '*.pgn' | sor
         problem="sanitizer report"
     elif [ -z "$summary" ]; then
         problem="no summary line"
-    elif [ $((written_n + rejected_n)) -ne "$read_n" ]; then
+    elif [ $((written_n + rejected_n + ${lost_n:-0})) -ne "$read_n" ]; then
         problem="games not accounted for: $summary"
     elif [ "$rejected_n" -gt 0 ] && ! grep -qE ':[0-9]+:[0-9]+: ' "$tmp/err"; then
         problem="rejected games without a position"
