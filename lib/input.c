@@ -36,7 +36,6 @@ struct ahead {
     struct ahead_block block[AHEAD_BLOCKS];
     unsigned filled, taken;    /* blocks produced and consumed so far (ring positions) */
     bool stop;                 /* closing: the producer quits */
-    bool done;                 /* the producer made its last block */
 };
 
 struct arb_input {
@@ -320,7 +319,6 @@ static void *ahead_run(void *arg)
         b->len = read_stream(in, b->data, AHEAD_BLOCK_SIZE, &b->status);
         pthread_mutex_lock(&a->lock);
         a->filled++;
-        a->done = b->len <= 0;
         pthread_cond_broadcast(&a->changed);
         pthread_mutex_unlock(&a->lock);
         if (b->len <= 0)

@@ -221,7 +221,7 @@ static int tag_line_at(const arb_pgn_lexer *lx, size_t q)
 
 /* Whether the 8 bytes at s are all printable ASCII other than '}' (bit
  * tricks on one 64-bit word: a byte below 0x20, at or above 0x7F, or equal
- * to '}' sets its top bit in `special`). */
+ * to '}' sets the top bit of its byte in one of the three masks). */
 static inline bool plain_comment_bytes(const unsigned char *s)
 {
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
@@ -359,11 +359,18 @@ static bool symbol_letter(unsigned cp)
         || (cp >= 0x2654 && cp <= 0x265F);
 }
 
+/* Hyphen, non-breaking hyphen, figure dash, en dash, em dash, horizontal
+ * bar and minus sign: what scoresheets typed in word processors put for '-'. */
+static bool typographic_dash(unsigned cp)
+{
+    return (cp >= 0x2010 && cp <= 0x2015) || cp == 0x2212;
+}
+
 /* Inside a token also: the typographic dashes of 0–0 and e2–e4, and the
  * multiplication sign some scoresheets use as a capture mark. */
 static bool symbol_inner(unsigned cp)
 {
-    return symbol_letter(cp) || cp == 0xD7 || (cp >= 0x2010 && cp <= 0x2015) || cp == 0x2212;
+    return symbol_letter(cp) || cp == 0xD7 || typographic_dash(cp);
 }
 
 static bool lower(unsigned c) { return c >= 'a' && c <= 'z'; }
@@ -491,7 +498,7 @@ static int lex_number(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
             return ARB_PGN_TOK_MORE;
         int n;
         unsigned cp = utf8_code_point(b + q, lx->end - q, &n);
-        if ((cp >= 0x2010 && cp <= 0x2015) || cp == 0x2212)
+        if (typographic_dash(cp))
             return lex_symbol(lx, tok, p, 1, true);
     }
     if ((char_class[c] & C_SYM) && !(char_class[c] & C_LETTER)) {
@@ -635,7 +642,7 @@ static int lex_other(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
             dash = 1;
         } else {
             unsigned cp = utf8_code_point(b + p + 2, lx->end - (p + 2), &dash);
-            if (!((cp >= 0x2010 && cp <= 0x2015) || cp == 0x2212))
+            if (!typographic_dash(cp))
                 dash = 0;
         }
         size_t q = p + 2 + (size_t)dash;

@@ -206,7 +206,7 @@ struct keep {
  * game's own text. */
 static bool is_blank(unsigned char c)
 {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\0';
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v' || c == '\0';
 }
 
 static const char *keep_range(const struct keep *k, uint64_t from, uint64_t to)

@@ -503,7 +503,8 @@ static const char *token_text(struct parse *p, const arb_pgn_token *tok, bool co
 
 static void add_comment(struct parse *p, const arb_pgn_token *tok)
 {
-    if (p->r->opt.tags_only || p->r->opt.skip_comments || p->collect)   /* (collect: the pass that follows keeps them) */
+    /* when collecting for detection, the pass that follows keeps them */
+    if (p->r->opt.tags_only || p->r->opt.skip_comments || p->collect)
         return;
     size_t len;
     const char *text = token_text(p, tok, true, &len);
@@ -1342,7 +1343,6 @@ int arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
     return read_detected(r, g, status, plan.first_line_first, every);
 }
 
-/* One pass over one game. */
 /* Whether tok opens the next game's tag section (the padding before it lies
  * between games). */
 static inline bool new_game_tags(const struct parse *p, const arb_pgn_token *tok, int k)
@@ -1360,6 +1360,7 @@ static void nul_dropped(struct parse *p)
         p->oom = true;
 }
 
+/* One pass over one game. */
 static int read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct pass *plan)
 {
     arb_pgn_game_reset(g);
