@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "arbiter.h"
+#include "common/size_arg.h"
 
 #define PROGRAM "arbiter-perft"
 #define MAX_DEPTH 64       /* deeper trees never finish; the bound keeps recursion small */
@@ -106,23 +107,6 @@ static void json_string(const char *text)
             putchar(*p);
     }
     putchar('"');
-}
-
-/* Strict decimal integer in [min, max]. */
-static bool parse_int(const char *text, long min, long max, long *out)
-{
-    if (!text || !*text)
-        return false;
-    for (const char *p = text; *p; p++)
-        if (*p < '0' || *p > '9')
-            return false;
-    errno = 0;
-    char *end;
-    long v = strtol(text, &end, 10);
-    if (errno || *end || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
 }
 
 /* ---- single position ---------------------------------------------------- */
@@ -320,14 +304,14 @@ static char *parse_field(suite_entry *e, const char *field, size_t len, int col)
         return NULL;
 
     char *space = strchr(text, ' ');
-    long depth;
+    int depth;
     if (text[0] != 'D' || !space)
         return format_message(e, col, "unknown field '%s', expected 'Dn count' or 'chess960 true|false'", text);
     *space = '\0';
     const char *count_text = space + 1;
     while (*count_text == ' ')
         count_text++;
-    if (!parse_int(text + 1, 0, MAX_DEPTH, &depth))
+    if (!int_arg_parse(text + 1, 0, MAX_DEPTH, &depth))
         return format_message(e, col, "bad depth '%s', expected D0 to D64", text);
     for (const char *p = count_text; *p; p++)
         if (*p < '0' || *p > '9' || p - count_text > 19)
@@ -639,7 +623,7 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *value;
-        long number;
+        int number;
         if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
             if (npositional == 64)
                 return usage_error("too many arguments", NULL);
@@ -666,7 +650,7 @@ int main(int argc, char **argv)
             opt.json = true;
         } else if (is_option(arg, "--hash")) {
             value = option_value(argc, argv, &i, "--hash");
-            if (!parse_int(value, 0, 1 << 20, &number))
+            if (!int_arg_parse(value, 0, 1 << 20, &number))
                 return usage_error("--hash needs a size in MiB from 0 to 1048576", value);
             opt.hash_mb = (int)number;
         } else if (is_option(arg, "--suite")) {
@@ -675,12 +659,12 @@ int main(int argc, char **argv)
             opt.suite = value;
         } else if (is_option(arg, "--max-depth")) {
             value = option_value(argc, argv, &i, "--max-depth");
-            if (!parse_int(value, 0, MAX_DEPTH, &number))
+            if (!int_arg_parse(value, 0, MAX_DEPTH, &number))
                 return usage_error("--max-depth needs a number from 0 to 64", value);
             opt.max_depth = (int)number;
         } else if (is_option(arg, "--jobs") || strcmp(arg, "-j") == 0) {
             value = option_value(argc, argv, &i, arg[1] == 'j' ? "-j" : "--jobs");
-            if (!parse_int(value, 0, 256, &number))
+            if (!int_arg_parse(value, 0, 256, &number))
                 return usage_error("--jobs needs a number from 0 to 256", value);
             opt.jobs = (int)number;
         } else {
@@ -700,8 +684,8 @@ int main(int argc, char **argv)
     if (npositional < 2)
         return usage_error(npositional ? "missing DEPTH" : "missing FEN and DEPTH", NULL);
 
-    long depth;
-    if (!parse_int(positional[npositional - 1], 0, MAX_DEPTH, &depth))
+    int depth;
+    if (!int_arg_parse(positional[npositional - 1], 0, MAX_DEPTH, &depth))
         return usage_error("DEPTH must be a number from 0 to 64", positional[npositional - 1]);
 
     /* The FEN may also come as several words (unquoted): join them. */

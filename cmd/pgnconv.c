@@ -323,17 +323,6 @@ static bool convert_file(struct run *run, const char *path)
     return false;
 }
 
-static bool parse_int(const char *s, int min, int max, int *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < min || v > max)
-        return false;
-    *out = (int)v;
-    return true;
-}
-
 /* Returns the index of the first file argument, or -1 after a usage error,
  * or 0 when the run is already over (--help, --version). */
 static int parse_args(int argc, char **argv, options *o)
@@ -418,7 +407,7 @@ static int parse_args(int argc, char **argv, options *o)
         } else if (strcmp(a, "--rejects") == 0) {
             o->rejects = value;
         } else if (strcmp(a, "--max-depth") == 0) {
-            if (!parse_int(value, 1, 1000000, &o->read.max_depth)) {
+            if (!int_arg_parse(value, 1, 1000000, &o->read.max_depth)) {
                 fprintf(stderr, PROGRAM ": --max-depth %s: expected a number from 1 to 1000000\n",
                         value);
                 return -1;
@@ -430,7 +419,7 @@ static int parse_args(int argc, char **argv, options *o)
                 return -1;
             }
         } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
-            if (!parse_int(value, 0, 256, &o->jobs)) {
+            if (!int_arg_parse(value, 0, 256, &o->jobs)) {
                 fprintf(stderr, PROGRAM ": --jobs %s: expected a number from 0 to 256\n", value);
                 return -1;
             }

@@ -13,6 +13,7 @@
  *     written (with -q a selection still exits 0, as grep does)
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -434,19 +435,6 @@ static void grep_file(struct run *run, const char *path)
 
 /* ---- arguments ---------------------------------------------------------------------- */
 
-static bool parse_count(const char *s, unsigned long long min, unsigned long long *out)
-{
-    char *end;
-    errno = 0;
-    if (*s < '0' || *s > '9')
-        return false;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || v < min)
-        return false;
-    *out = v;
-    return true;
-}
-
 static int bad_usage(const char *fmt, const char *arg, const char *arg2)
 {
     fprintf(stderr, PROGRAM ": ");
@@ -610,13 +598,13 @@ static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
         } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0 || strcmp(a, "--silent") == 0) {
             quiet = true;
         } else if (strcmp(a, "-m") == 0 || strcmp(a, "--max-count") == 0) {
-            if (!parse_count(value, 0, &o->max_count))
+            if (!count_arg_parse(value, 0, ULLONG_MAX, &o->max_count))
                 return bad_usage("%s %s: expected a number of games", a, value);
             o->has_max_count = true;
         } else if (strcmp(a, "--split") == 0) {
             if (i + 2 >= argc)
                 return bad_usage("--split needs a number of games and a file name prefix%s%s", "", "");
-            if (!parse_count(argv[i + 1], 1, &o->split_size))
+            if (!count_arg_parse(argv[i + 1], 1, ULLONG_MAX, &o->split_size))
                 return bad_usage("--split %s: expected a number of games from 1 up%s", argv[i + 1], "");
             o->split_prefix = argv[i + 2];
             i += 2;
@@ -624,16 +612,16 @@ static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
         } else if (strcmp(a, "--normalize") == 0) {
             o->normalize = true;
         } else if (strcmp(a, "--first-game") == 0) {
-            if (!parse_count(value, 0, &o->first_game))
+            if (!count_arg_parse(value, 0, ULLONG_MAX, &o->first_game))
                 return bad_usage("--first-game %s: expected a game number%s", value, "");
         } else if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
             unsigned long long n;
-            if (!parse_count(value, 0, &n) || n > 256)
+            if (!count_arg_parse(value, 0, 256, &n))
                 return bad_usage("%s %s: expected a number from 0 to 256", a, value);
             o->jobs = (int)n;
         } else if (strcmp(a, "--max-depth") == 0) {
             unsigned long long n;
-            if (!parse_count(value, 1, &n) || n > 1000000)
+            if (!count_arg_parse(value, 1, 1000000, &n))
                 return bad_usage("--max-depth %s: expected a number from 1 to 1000000%s", value, "");
             o->read.max_depth = (int)n;
         } else if (strcmp(a, "--max-game-bytes") == 0) {

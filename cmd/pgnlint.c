@@ -136,21 +136,6 @@ static int bad_usage(const char *fmt, const char *arg)
     return -1;
 }
 
-/* A decimal number from min to max, digits only. */
-static bool parse_number(const char *s, unsigned long long min, unsigned long long max,
-                         unsigned long long *out)
-{
-    if (*s < '0' || *s > '9')
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
 /* Options that take a value (as the next word or after '='). */
 static bool takes_value(const char *a)
 {
@@ -220,13 +205,13 @@ static int parse_args(int argc, char **argv, options *o)
             i++;
             unsigned long long n;
             if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
-                if (!parse_number(value, 0, 256, &n))
+                if (!count_arg_parse(value, 0, 256, &n))
                     return bad_usage(strcmp(a, "-j") == 0 ? "-j %s: expected a number from 0 to 256"
                                                           : "--jobs %s: expected a number from 0 to 256",
                                      value);
                 o->jobs = (int)n;
             } else if (strcmp(a, "--first-game") == 0) {
-                if (!parse_number(value, 0, ULLONG_MAX / 2, &o->first_game))
+                if (!count_arg_parse(value, 0, ULLONG_MAX / 2, &o->first_game))
                     return bad_usage("--first-game %s: expected a game number (0 or more)", value);
             } else if (strcmp(a, "--max-game-bytes") == 0) {
                 if (!size_arg_parse(value, &o->read.max_game_bytes))
@@ -266,7 +251,7 @@ static int parse_args(int argc, char **argv, options *o)
                 if (o->time_class < 0)
                     return bad_usage("--time-control %s: expected standard, rapid or blitz", value);
             } else {
-                if (!parse_number(value, 1, 1000000, &n))
+                if (!count_arg_parse(value, 1, 1000000, &n))
                     return bad_usage("--max-depth %s: expected a number from 1 to 1000000", value);
                 o->read.max_depth = (int)n;
             }

@@ -1,6 +1,7 @@
-/* size_arg.c — byte counts on the command line (see size_arg.h). */
+/* size_arg.c — numbers on the command line (see size_arg.h). */
 #include "size_arg.h"
 
+#include <limits.h>
 #include <stdint.h>
 
 bool size_arg_parse(const char *s, size_t *out)
@@ -31,5 +32,31 @@ bool size_arg_parse(const char *s, size_t *out)
     if (*s || v == 0 || v > (SIZE_MAX >> shift))
         return false;
     *out = v << shift;
+    return true;
+}
+
+bool count_arg_parse(const char *s, unsigned long long min, unsigned long long max, unsigned long long *out)
+{
+    if (*s < '0' || *s > '9')
+        return false;
+    unsigned long long v = 0;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        unsigned d = (unsigned)(*s - '0');
+        if (v > (ULLONG_MAX - d) / 10)
+            return false;
+        v = v * 10 + d;
+    }
+    if (*s || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool int_arg_parse(const char *s, int min, int max, int *out)
+{
+    unsigned long long v;
+    if (min < 0 || !count_arg_parse(s, (unsigned long long)min, (unsigned long long)max, &v))
+        return false;
+    *out = (int)v;
     return true;
 }

@@ -1,5 +1,6 @@
-/* test_size_arg.c — cmd/common/size_arg: --max-game-bytes N[K|M|G]. */
+/* test_size_arg.c — cmd/common/size_arg: --max-game-bytes N[K|M|G] and the counts every tool parses. */
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -44,4 +45,35 @@ Test(size_arg, overflow_with_a_suffix)
     snprintf(s, sizeof s, "%zuK", SIZE_MAX >> 10);
     cr_assert(size_arg_parse(s, &n));
     cr_assert_eq(n, (SIZE_MAX >> 10) << 10);
+}
+
+/* counts: -j N, --first-game N, --max-depth N, -m N in every tool */
+Test(size_arg, counts_digits_only_within_bounds)
+{
+    unsigned long long n = 0;
+    cr_assert(count_arg_parse("0", 0, 256, &n));
+    cr_assert_eq(n, 0);
+    cr_assert(count_arg_parse("256", 0, 256, &n));
+    cr_assert_eq(n, 256);
+    cr_assert(count_arg_parse("18446744073709551615", 0, ULLONG_MAX, &n));
+    cr_assert_eq(n, ULLONG_MAX);
+    static const char *const bad[] = {"", "257", "-1", "+1", " 1", "1 ", "1.0", "1K", "0x10",
+                                      "18446744073709551616"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        n = 7;
+        cr_assert_not(count_arg_parse(bad[i], 0, i == 9 ? ULLONG_MAX : 256, &n), "accepted \"%s\"", bad[i]);
+        cr_assert_eq(n, 7, "changed the value on \"%s\"", bad[i]);
+    }
+    cr_assert_not(count_arg_parse("0", 1, 10, &n), "below the minimum");
+}
+
+Test(size_arg, ints)
+{
+    int n = 7;
+    cr_assert(int_arg_parse("1000000", 1, 1000000, &n));
+    cr_assert_eq(n, 1000000);
+    cr_assert_not(int_arg_parse("1000001", 1, 1000000, &n));
+    cr_assert_not(int_arg_parse("-5", 0, 10, &n));
+    cr_assert_not(int_arg_parse("3", -1, 10, &n), "negative bounds are not for command-line counts");
+    cr_assert_eq(n, 1000000);
 }
