@@ -27,6 +27,7 @@
 #include "notation.h"
 #include "pgn_detect.h"
 #include "pgn_parallel.h"
+#include "common/args.h"
 #include "common/outfile.h"
 #include "common/progress.h"
 #include "common/setup.h"
@@ -323,8 +324,14 @@ static bool convert_file(struct run *run, const char *path)
     return false;
 }
 
+/* Options that take a value (the others take none). */
+static const char *const one_value[] = {"--to", "-o", "--output", "--rejects", "--from", "--prefer",
+                                        "--max-depth", "-j", "--jobs", "--max-game-bytes", NULL};
+static const args_spec conv_args = {one_value, NULL};
+
 /* Returns the index of the first file argument, or -1 after a usage error,
- * or 0 when the run is already over (--help, --version). */
+ * or 0 when the run is already over (--help, --version).  argv has one
+ * option per word (args_expand). */
 static int parse_args(int argc, char **argv, options *o)
 {
     int i = 1;
@@ -335,32 +342,12 @@ static int parse_args(int argc, char **argv, options *o)
             return i + 1;
         if (a[0] != '-' || strcmp(a, "-") == 0)
             break;
-        /* --opt=value and --opt value */
-        const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
-        char name[64];
-        if (eq) {
-            size_t len = (size_t)(eq - a);
-            if (len >= sizeof name)
-                len = sizeof name - 1;
-            memcpy(name, a, len);
-            name[len] = '\0';
-            value = eq + 1;
-            a = name;
-        }
-        bool takes_value = strcmp(a, "--to") == 0 || strcmp(a, "-o") == 0
-                        || strcmp(a, "--from") == 0 || strcmp(a, "--prefer") == 0
-                        || strcmp(a, "--output") == 0 || strcmp(a, "--rejects") == 0
-                        || strcmp(a, "--max-depth") == 0 || strcmp(a, "--jobs") == 0
-                        || strcmp(a, "-j") == 0 || strcmp(a, "--max-game-bytes") == 0;
-        if (takes_value && !value) {
+        if (args_values(&conv_args, a)) {
             if (i + 1 >= argc) {
                 fprintf(stderr, PROGRAM ": option %s needs a value\n", a);
                 return -1;
             }
             value = argv[++i];
-        } else if (!takes_value && value) {
-            fprintf(stderr, PROGRAM ": option %s takes no value\n", a);
-            return -1;
         }
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
@@ -532,7 +519,7 @@ static int setup_notations(options *o, notations *n)
     return setup_from_notation(PROGRAM, o->from, o->prefer, true, &n->from, &o->read) ? 1 : -1;
 }
 
-int main(int argc, char **argv)
+static int convert_all(int argc, char **argv)
 {
     options o;
     memset(&o, 0, sizeof o);
@@ -602,4 +589,18 @@ int main(int argc, char **argv)
     if (trouble)
         return EXIT_TROUBLE;
     return n.rejected ? EXIT_REJECTED : EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    char error[128], *pool = NULL;
+    char **args = args_expand(argc, argv, &conv_args, &argc, &pool, error, sizeof error);
+    if (!args) {
+        fprintf(stderr, PROGRAM ": %s\n", error[0] ? error : "out of memory");
+        return EXIT_TROUBLE;
+    }
+    int status = convert_all(argc, args);
+    free(args);
+    free(pool);
+    return status;
 }

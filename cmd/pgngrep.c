@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "arbiter.h"
+#include "common/args.h"
 #include "common/outfile.h"
 #include "common/progress.h"
 #include "common/setup.h"
@@ -443,87 +444,17 @@ static int bad_usage(const char *fmt, const char *arg, const char *arg2)
     return -1;
 }
 
-/* Options that take a value. */
+/* Options that take values (the others take none). */
+static const char *const one_value[] = {
+    "--finding", "--termination", "--tag", "--result", "--plies", "--position", "--from",
+    "--prefer", "--laws", "-m", "--max-count", "--first-game", "-j", "--jobs", "--max-depth",
+    "--max-game-bytes", NULL};
+static const char *const two_values[] = {"--split", NULL};
+static const args_spec grep_args = {one_value, two_values};
+
 static bool takes_value(const char *a)
 {
-    static const char *const names[] = {
-        "--finding", "--termination", "--tag", "--result", "--plies", "--position", "--from",
-        "--prefer", "--laws", "-m", "--max-count", "--first-game", "-j", "--jobs", "--max-depth",
-        "--max-game-bytes", NULL};
-    for (int i = 0; names[i]; i++)
-        if (strcmp(a, names[i]) == 0)
-            return true;
-    return false;
-}
-
-/* Rewrites the arguments into one option per word: "-cv" becomes "-c" "-v",
- * "-j2" "-j" "2", "--jobs=2" "--jobs" "2".  New words are written into
- * *pool, which the caller frees with the vector; NULL when out of memory. */
-static char **expand_args(int argc, char **argv, int *out_argc, char **pool)
-{
-    size_t chars = 0;
-    for (int i = 0; i < argc; i++)
-        chars += 3 * strlen(argv[i]) + 3;
-    char **v = calloc(chars + 1, sizeof *v);   /* never more words than characters */
-    char *p = *pool = malloc(chars);
-    if (!v || !p) {
-        free(v);
-        free(p);
-        return NULL;
-    }
-    size_t n = 0;
-    bool options = true;
-    for (int i = 0; i < argc; i++) {
-        char *a = argv[i];
-        if (i == 0 || !options || a[0] != '-' || strcmp(a, "-") == 0) {
-            v[n++] = a;
-            continue;
-        }
-        if (strcmp(a, "--") == 0) {
-            options = false;
-            v[n++] = a;
-            continue;
-        }
-        if (takes_value(a) || strcmp(a, "--split") == 0) {
-            int words = strcmp(a, "--split") == 0 ? 2 : 1;
-            v[n++] = a;
-            for (int k = 0; k < words && i + 1 < argc; k++)
-                v[n++] = argv[++i];
-            continue;
-        }
-        char *eq = strchr(a, '=');
-        if (a[1] == '-' && eq) {
-            size_t len = (size_t)(eq - a);
-            memcpy(p, a, len);
-            p[len] = '\0';
-            v[n++] = p;
-            p += len + 1;
-            v[n++] = eq + 1;
-            continue;
-        }
-        if (a[1] != '-' && a[2] != '\0') {
-            /* a bundle of one-letter options; -j and -m take the rest as value */
-            for (char *c = a + 1; *c; c++) {
-                p[0] = '-';
-                p[1] = *c;
-                p[2] = '\0';
-                v[n++] = p;
-                p += 3;
-                if (*c == 'j' || *c == 'm') {
-                    if (c[1])
-                        v[n++] = c + 1;
-                    else if (i + 1 < argc)
-                        v[n++] = argv[++i];
-                    break;
-                }
-            }
-            continue;
-        }
-        v[n++] = a;
-    }
-    v[n] = NULL;
-    *out_argc = (int)n;
-    return v;
+    return args_values(&grep_args, a) == 1;
 }
 
 /* Returns the index of the first file argument, or -1 on a usage error, or
@@ -698,10 +629,14 @@ int main(int argc, char **argv)
         return EXIT_TROUBLE;
     }
     char *pool = NULL;
-    char **args = expand_args(argc, argv, &argc, &pool);
+    char error[128];
+    char **args = args_expand(argc, argv, &grep_args, &argc, &pool, error, sizeof error);
     if (!args) {
-        fprintf(stderr, PROGRAM ": out of memory\n");
         arb_grep_free(sel);
+        if (error[0])
+            bad_usage("%s%s", error, "");
+        else
+            fprintf(stderr, PROGRAM ": out of memory\n");
         return EXIT_TROUBLE;
     }
     argv = args;

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/args.h"
 #include "common/progress.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
@@ -136,20 +137,20 @@ static int bad_usage(const char *fmt, const char *arg)
     return -1;
 }
 
-/* Options that take a value (as the next word or after '='). */
-static bool takes_value(const char *a)
-{
-    static const char *const names[] = {"--format", "--laws", "--event", "--lang", "--color", "--from",
+/* Options that take a value (the others take none). */
+static const char *const one_value[] = {"--format", "--laws", "--event", "--lang", "--color", "--from",
                                         "--prefer", "--time-control", "--max-depth", "-j", "--jobs",
                                         "--first-game", "--max-game-bytes", NULL};
-    for (int i = 0; names[i]; i++)
-        if (strcmp(a, names[i]) == 0)
-            return true;
-    return false;
+static const args_spec lint_args = {one_value, NULL};
+
+static bool takes_value(const char *a)
+{
+    return args_values(&lint_args, a) == 1;
 }
 
 /* Returns the index of the first file argument, or -1 on a usage error,
- * or 0 when the run is already over (--help, --version). */
+ * or 0 when the run is already over (--help, --version).  argv has one
+ * option per word (args_expand). */
 static int parse_args(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
@@ -166,18 +167,6 @@ static int parse_args(int argc, char **argv, options *o)
         }
         if (a[0] != '-' || strcmp(a, "-") == 0)
             break;
-        /* --opt=value */
-        char name[32];
-        const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
-        if (eq && (size_t)(eq - a) < sizeof name) {
-            memcpy(name, a, (size_t)(eq - a));
-            name[eq - a] = '\0';
-            if (!takes_value(name))
-                return bad_usage("option %s takes no value", name);
-            a = name;
-            value = eq + 1;
-            i--;                  /* (the value is no word of its own) */
-        }
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return 0;
@@ -442,14 +431,29 @@ static void lint_file(const char *path, const options *o, shared *sh, totals *t)
 int main(int argc, char **argv)
 {
     options o;
+    char error[128], *pool = NULL;
+    char **args = args_expand(argc, argv, &lint_args, &argc, &pool, error, sizeof error);
+    if (!args) {
+        if (error[0])
+            bad_usage("%s", error);
+        else
+            fprintf(stderr, PROGRAM ": out of memory\n");
+        return EXIT_TROUBLE;
+    }
+    argv = args;
     int first = parse_args(argc, argv, &o);
-    if (first <= 0)
+    if (first <= 0) {
+        free(args);
+        free(pool);
         return first == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
+    }
 
     arb_profile_set *profiles = NULL;
     arb_status st = arb_profiles_load(NULL, &profiles);
     if (st.code) {
         fprintf(stderr, PROGRAM ": %s\n", st.message);
+        free(args);
+        free(pool);
         return EXIT_TROUBLE;
     }
     int status = EXIT_CLEAN;
@@ -549,5 +553,7 @@ done:
     arb_notation_free(notation);
     setup_from_free(&sf);
     arb_profiles_free(profiles);
+    free(args);
+    free(pool);
     return status;
 }
