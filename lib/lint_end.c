@@ -260,33 +260,43 @@ void lint_check_agreement(lint_ctx *c, const line_facts *lf)
                  last_number, e->draw_min_move);
 }
 
+/* The main-line move of ply `ply` (1-based), played from `before`: its
+ * token as written (else its SAN) and its place; the game's start when the
+ * main line is shorter. */
+static void main_line_move(const lint_ctx *c, const arb_position *before, uint32_t ply, char *token,
+                           size_t size, int *line, int *col)
+{
+    token[0] = '\0';
+    *line = c->g->line;
+    *col = c->g->col;
+    uint32_t n = 0;
+    for (size_t i = 0, depth = 0; i < c->g->item_count; i++) {
+        const arb_pgn_item *it = &c->g->items[i];
+        if (it->kind == ARB_PGN_ITEM_VARIATION_START)
+            depth++;
+        else if (it->kind == ARB_PGN_ITEM_VARIATION_END)
+            depth--;
+        else if (it->kind == ARB_PGN_ITEM_MOVE && depth == 0 && ++n == ply) {
+            *line = it->line;
+            *col = it->col;
+            lint_token_at(c->g, it->line, it->col, token, size);
+            if (!token[0])
+                arb_san_write(before, it->move, token);
+            return;
+        }
+    }
+}
+
 /* A claim that was available earlier in a game that went on. */
 void lint_missed_claims(lint_ctx *c, const line_facts *lf, int term)
 {
     uint32_t stop = lf->end_term >= 0 ? lf->end_ply : lf->plies;
-    char number[16];
+    char number[16], token[48];
+    int line, col;
     if (lf->threefold_ply && lf->threefold_ply < stop &&
         !(term == ARB_TERM_THREEFOLD_CLAIM && lf->threefold_ply == lf->plies)) {
         lint_move_number(&lf->threefold_before, number, sizeof number);
-        char token[48] = "";
-        int line = c->g->line, col = c->g->col;
-        /* the move's token and position: walk to that ply */
-        uint32_t ply = 0;
-        for (size_t i = 0, depth = 0; i < c->g->item_count; i++) {
-            const arb_pgn_item *it = &c->g->items[i];
-            if (it->kind == ARB_PGN_ITEM_VARIATION_START)
-                depth++;
-            else if (it->kind == ARB_PGN_ITEM_VARIATION_END)
-                depth--;
-            else if (it->kind == ARB_PGN_ITEM_MOVE && depth == 0 && ++ply == lf->threefold_ply) {
-                line = it->line;
-                col = it->col;
-                lint_token_at(c->g, line, col, token, sizeof token);
-                if (!token[0])
-                    arb_san_write(&lf->threefold_before, it->move, token);
-                break;
-            }
-        }
+        main_line_move(c, &lf->threefold_before, lf->threefold_ply, token, sizeof token, &line, &col);
         claim_finding(c, ARB_ART_THREEFOLD_NOW, &lf->threefold_before, lf->threefold_ply, token, line, col,
                       "threefold repetition: after %s%s the position had appeared for the third time; "
                       "%s could have claimed a draw (%s), but the game went on", number, token,
@@ -294,24 +304,7 @@ void lint_missed_claims(lint_ctx *c, const line_facts *lf, int term)
     }
     if (lf->fifty_ply && lf->fifty_ply < stop && !(term == ARB_TERM_FIFTY_CLAIM && lf->fifty_ply == lf->plies)) {
         lint_move_number(&lf->fifty_before, number, sizeof number);
-        char token[48] = "";
-        int line = c->g->line, col = c->g->col;
-        uint32_t ply = 0;
-        for (size_t i = 0, depth = 0; i < c->g->item_count; i++) {
-            const arb_pgn_item *it = &c->g->items[i];
-            if (it->kind == ARB_PGN_ITEM_VARIATION_START)
-                depth++;
-            else if (it->kind == ARB_PGN_ITEM_VARIATION_END)
-                depth--;
-            else if (it->kind == ARB_PGN_ITEM_MOVE && depth == 0 && ++ply == lf->fifty_ply) {
-                line = it->line;
-                col = it->col;
-                lint_token_at(c->g, line, col, token, sizeof token);
-                if (!token[0])
-                    arb_san_write(&lf->fifty_before, it->move, token);
-                break;
-            }
-        }
+        main_line_move(c, &lf->fifty_before, lf->fifty_ply, token, sizeof token, &line, &col);
         claim_finding(c, ARB_ART_FIFTY_NOW, &lf->fifty_before, lf->fifty_ply, token, line, col,
                       "fifty-move rule: after %s%s 50 moves by each player had been made without a pawn "
                       "move or a capture; %s could have claimed a draw (%s), but the game went on", number,
