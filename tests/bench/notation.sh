@@ -42,8 +42,8 @@ if [ -z "${BENCH_PGN:-}" ] && { [ ! -s "$pgn" ] || [ "$(cat "$pgn.source" 2>/dev
         { echo "notation bench: cannot decompress $gz" >&2; exit 1; }
 fi
 games=$(grep -c '^\[Event ' "$pgn")
-timer=""
-[ -x /usr/bin/time ] && timer=/usr/bin/time
+bench_name=notation
+. "$(cd "$(dirname "$0")" && pwd)/lib/measure.sh"
 
 # the reference output, and the translations (made again when bench.pgn or
 # pgnconv is newer)
@@ -63,30 +63,7 @@ done
 # measure COMMAND...: best wall time of COMMAND >$cache/notation.out, with its
 # CPU time, in $seconds and $cpu
 measure() {
-    seconds="" cpu=""
-    run=0
-    while [ "$run" -lt "$repeat" ]; do
-        run=$((run + 1))
-        start=$(date +%s.%N)
-        if [ -n "$timer" ]; then
-            $timer -f '%U %S' -o "$cache/notation.time" "$@" >"$cache/notation.out" 2>"$cache/notation.err"
-        else
-            "$@" >"$cache/notation.out" 2>"$cache/notation.err"
-        fi
-        rc=$?
-        end=$(date +%s.%N)
-        if [ "$rc" -gt 1 ]; then
-            echo "notation bench: $* exited with $rc:" >&2
-            sed 5q "$cache/notation.err" >&2
-            return 1
-        fi
-        s=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')
-        if [ -z "$seconds" ] || [ "$(awk -v x="$s" -v y="$seconds" 'BEGIN { print (x < y) }')" = 1 ]; then
-            seconds=$s
-            cpu=""
-            [ -n "$timer" ] && cpu=$(tail -1 "$cache/notation.time" | awk '{ printf "%.2f", $1 + $2 }')
-        fi
-    done
+    bench_measure "$repeat" "$cache/notation.out" "$@"
 }
 
 echo "== notation: pgnconv reading national notations, $games games, -j $jobs, best of $repeat" \

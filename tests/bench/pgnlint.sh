@@ -24,6 +24,8 @@ if [ ! -f "$gz" ]; then
 fi
 cache=$(cd "$bindir/.." && pwd)/bench
 mkdir -p "$cache" || exit 1
+bench_name=pgnlint
+. "$(cd "$(dirname "$0")" && pwd)/lib/measure.sh"
 pgn=$cache/bench.pgn
 if [ ! -s "$pgn" ] || [ "$pgn" -ot "$gz" ]; then
     gzip -dc "$gz" >"$pgn.tmp" && mv "$pgn.tmp" "$pgn" || { echo "pgnlint bench: cannot decompress $gz" >&2; exit 1; }
@@ -35,32 +37,8 @@ games=$(grep -c '^\[Event ' "$pgn")
 # measure LABEL COMMAND...: best wall time and peak resident memory (KiB) of
 # `COMMAND >/dev/null`, in $seconds and $peak
 measure() {
-    label=$1
-    shift
-    seconds=""
-    peak=""
-    run=0
-    while [ "$run" -lt "$repeat" ]; do
-        run=$((run + 1))
-        start=$(date +%s.%N)
-        if [ -x /usr/bin/time ]; then
-            /usr/bin/time -f '%M' -o "$cache/time.out" "$@" >/dev/null 2>"$cache/err.out"
-        else
-            "$@" >/dev/null 2>"$cache/err.out"
-        fi
-        status=$?
-        end=$(date +%s.%N)
-        if [ "$status" -gt 1 ]; then
-            echo "pgnlint bench: $label exited with $status:" >&2
-            sed 5q "$cache/err.out" >&2
-            return 1
-        fi
-        s=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')
-        if [ -z "$seconds" ] || [ "$(awk -v x="$s" -v y="$seconds" 'BEGIN { print (x < y) }')" = 1 ]; then
-            seconds=$s
-        fi
-        [ -f "$cache/time.out" ] && peak=$(tail -1 "$cache/time.out")
-    done
+    shift   # the label: bench_measure names the command itself
+    bench_measure "$repeat" /dev/null "$@"
 }
 
 row() { # row LABEL SECONDS PEAK

@@ -49,40 +49,15 @@ else
 fi
 bytes=$(wc -c <"$pgn")
 games=$(grep -c '^\[Event ' "$pgn")
-timer=""
-[ -x /usr/bin/time ] && timer=/usr/bin/time
+bench_name=throughput
+. "$(cd "$(dirname "$0")" && pwd)/lib/measure.sh"
 
-# measure RUNS COMMAND...: best wall time of `COMMAND >$cache/out`, with its CPU
-# time and peak resident memory (KiB), in $seconds, $cpu, $peak
+# measure RUNS COMMAND...: best of RUNS runs of `COMMAND >$cache/out`, in
+# $seconds, $cpu and $peak (KiB)
 measure() {
     runs=$1
     shift
-    seconds="" cpu="" peak=""
-    run=0
-    while [ "$run" -lt "$runs" ]; do
-        run=$((run + 1))
-        start=$(date +%s.%N)
-        if [ -n "$timer" ]; then
-            $timer -f '%U %S %M' -o "$cache/time.out" "$@" >"$cache/out" 2>"$cache/err.out"
-        else
-            "$@" >"$cache/out" 2>"$cache/err.out"
-        fi
-        rc=$?
-        end=$(date +%s.%N)
-        if [ "$rc" -gt 1 ]; then
-            echo "throughput bench: $* exited with $rc:" >&2
-            sed 5q "$cache/err.out" >&2
-            return 1
-        fi
-        s=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')
-        if [ -z "$seconds" ] || [ "$(awk -v x="$s" -v y="$seconds" 'BEGIN { print (x < y) }')" = 1 ]; then
-            seconds=$s
-            if [ -n "$timer" ]; then
-                cpu=$(tail -1 "$cache/time.out" | awk '{ printf "%.2f", $1 + $2 }')
-                peak=$(tail -1 "$cache/time.out" | awk '{ print $3 }')
-            fi
-        fi
-    done
+    bench_measure "$runs" "$cache/out" "$@"
 }
 
 row() { # row LABEL: prints the last measurement
@@ -172,7 +147,7 @@ if [ -n "$ex_check" ]; then
     ratio "pgnlint json vs pgn-extract --fixresulttags ..." "$ex_lint" "$lint1_s" "goal >= 3x"
     ratio "pgnlint -j 2 json vs pgn-extract --fixresulttags ..." "$ex_lint" "$lint2_s" "-"
 fi
-if [ -n "$ex_check" ] && [ -n "$timer" ]; then
+if [ -n "$ex_check" ] && [ -n "$bench_timer" ]; then
     echo "ratios (CPU time: less sensitive to a loaded machine):"
     ratio "pgngrep -j 1 --valid vs pgn-extract -r" "$ex_check_cpu" "$grep1_cpu" "goal >= 13x, floor 3x"
     ratio "pgnconv -j 1 vs pgn-extract SAN output" "$ex_san_cpu" "$conv1_cpu" "goal >= 10x, floor 3x"
