@@ -280,6 +280,22 @@ static bool on_piece(loader *ld, const char *key, const yaml_node_t *key_node, c
                                  "%s: letter \"%s\" is already the %s, expected a letter of its own",
                                  where, s, kind_keys[k]);
             }
+        /* "Ac" beside "A": "Acb6" would be both a move of the Ac and the A of
+         * the c-file ("Axb6" likewise with the capture mark), which written
+         * moves could not tell apart */
+        for (int k = 0; k < ARB_NO_KIND; k++)
+            for (size_t j = 0; j < ld->loc->pieces[k].count; j++) {
+                const char *t = ld->loc->pieces[k].items[j];
+                const char *longer = strlen(t) > strlen(s) ? t : s, *shorter = longer == t ? s : t;
+                size_t n = strlen(shorter);
+                bool file_or_capture = (longer[n] >= 'a' && longer[n] <= 'h') || longer[n] == 'x';
+                if (strlen(longer) != n + 1 || strncmp(longer, shorter, n) != 0 || !file_or_capture)
+                    continue;
+                return fail_node(ld, ARB_LOCALE_DUPLICATE, at,
+                                 "%s: letters \"%s\" and \"%s\" (the %s) read alike before a square "
+                                 "(\"%sb6\"), expected letters that cannot be taken for one another",
+                                 where, s, t, kind_keys[k], longer);
+            }
     }
     if (kind != ARB_PAWN && ld->loc->pieces[kind].count == 0)
         return fail_node(ld, ARB_LOCALE_MISSING, value, "%s: expected at least one spelling", where);

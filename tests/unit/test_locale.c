@@ -220,6 +220,12 @@ Test(locale_errors, unknown_key)
 Test(locale_errors, one_letter_for_two_pieces)
 {
     expect_error("duplicate-letter.yaml", ARB_LOCALE_DUPLICATE, 8, 11, "pieces.knight: letter \"C\" is already the bishop");
+    /* "Acb6": the bishop Ac, or the knight A from the c-file */
+    expect_error("letter-before-a-file.yaml", ARB_LOCALE_DUPLICATE, 8, 11,
+                 "pieces.knight: letters \"A\" and \"Ac\" (the bishop) read alike before a square (\"Acb6\")");
+    /* "Axb6": the bishop Ax, or the knight A taking */
+    expect_error("letter-before-a-capture.yaml", ARB_LOCALE_DUPLICATE, 8, 11,
+                 "pieces.knight: letters \"A\" and \"Ax\" (the bishop) read alike");
 }
 
 Test(locale_errors, key_given_twice)
