@@ -18,7 +18,15 @@ DEB_PKGS := libpcre2-dev zlib1g-dev libyaml-dev libcriterion-dev pkg-config para
 ARCH_FLAGS ?= $(if $(filter x86_64,$(shell uname -m)),-march=x86-64-v2,)
 OPT      ?= -O2
 WARN     := -std=c11 -Wall -Wextra -Werror
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Ilib -I$(B)/gen \
+# The library's layers, lowest first.  A file of lib/<layer>/ is compiled
+# with the include paths of its own layer and the ones below only, so an
+# upward include does not compile; tests/check-layers.sh says which one.
+LAYERS   := base chess notation laws pgn lint select
+layer_includes = $(foreach l,$(wordlist 1,$(call layer_index,$(1)),$(LAYERS)),-Ilib/$(l))
+layer_index = $(words $(call layers_upto,$(1),$(LAYERS)))
+layers_upto = $(if $(2),$(firstword $(2)) $(if $(filter $(1),$(firstword $(2))),,$(call layers_upto,$(1),$(wordlist 2,$(words $(2)),$(2)))))
+ALL_INCLUDES := $(foreach l,$(LAYERS),-Ilib/$(l)) -Ilib/include/arbiter
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I$(B)/gen \
             -DARB_DATA_DIR='"$(PREFIX)/share/arbiter"'
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
@@ -26,7 +34,7 @@ CFLAGS   += $(WARN) $(OPT) -g -fPIC $(ARCH_FLAGS) $(PKG_CFLAGS) $(SAN_FLAGS)
 LDLIBS   += $(PKG_LIBS) -lpthread -lm
 LDFLAGS  += $(SAN_FLAGS)
 
-LIB_SRC   := $(sort $(wildcard lib/*.c))
+LIB_SRC   := $(sort $(foreach l,$(LAYERS),$(wildcard lib/$(l)/*.c)))
 LIB_OBJ   := $(LIB_SRC:lib/%.c=$(B)/obj/lib/%.o) $(B)/obj/gen/tables.o
 CMD_COMMON_SRC := $(sort $(wildcard cmd/common/*.c))
 CMD_COMMON_OBJ := $(CMD_COMMON_SRC:cmd/common/%.c=$(B)/obj/cmd/common/%.o)
@@ -37,7 +45,7 @@ TEST_OBJ  := $(TEST_SRC:tests/unit/%.c=$(B)/obj/tests/%.o)
 STATIC_LIB := $(B)/lib/libarbiter.a
 SHARED_LIB := $(B)/lib/libarbiter.so
 
-.PHONY: all deps test unit golden demo asan fuzz bench perft-full check-oracle check-broken install clean
+.PHONY: all deps test layers unit golden demo asan fuzz bench perft-full check-oracle check-broken install clean
 .DELETE_ON_ERROR:
 # Tool objects are reached only through the pattern rules: without this make
 # deletes them as intermediate files, and the second make of `make asan`
@@ -55,17 +63,21 @@ $(B)/gen/gen_tables: lib/gen/gen_tables.c
 $(B)/gen/tables.c: $(B)/gen/gen_tables
 	$< > $@
 
-$(B)/obj/gen/tables.o: $(B)/gen/tables.c lib/attacks.h lib/zobrist.h
+$(B)/obj/gen/tables.o: $(B)/gen/tables.c lib/chess/attacks.h lib/chess/zobrist.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -O1 -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(call layer_includes,chess) $(CFLAGS) -O1 -c -o $@ $<
+
+$(B)/obj/lib/%.o: lib/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(call layer_includes,$(firstword $(subst /, ,$*))) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(ALL_INCLUDES) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(B)/obj/tests/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(shell pkg-config --cflags criterion 2>/dev/null) -MMD -MP -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(ALL_INCLUDES) $(CFLAGS) $(shell pkg-config --cflags criterion 2>/dev/null) -MMD -MP -c -o $@ $<
 
 $(STATIC_LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -101,7 +113,10 @@ deps:
 
 test: deps
 	@$(MAKE) --no-print-directory all $(B)/tests/unit
-	@$(MAKE) --no-print-directory -k unit golden
+	@$(MAKE) --no-print-directory -k layers unit golden
+
+layers:
+	@sh tests/check-layers.sh "$(LAYERS)"
 
 unit: $(B)/tests/unit
 	ARBITER_DATA=$(CURDIR) $(B)/tests/unit --jobs 2
@@ -133,7 +148,7 @@ fuzz:
 	@$(MAKE) --no-print-directory B=$(FUZZ_B) CC=clang OPT=-O1 ARCH_FLAGS= \
 	  SAN_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" $(FUZZ_B)/lib/libarbiter.a
 	@set -e; for h in $(FUZZ_ONLY); do \
-	  clang $(CPPFLAGS) -I$(FUZZ_B)/gen -std=c11 -g -O1 $(FUZZ_FLAGS) -o $(FUZZ_B)/$$h tests/fuzz/$$h.c \
+	  clang $(CPPFLAGS) $(ALL_INCLUDES) -I$(FUZZ_B)/gen -std=c11 -g -O1 $(FUZZ_FLAGS) -o $(FUZZ_B)/$$h tests/fuzz/$$h.c \
 	    $(FUZZ_B)/lib/libarbiter.a $(LDLIBS); \
 	  mkdir -p $(FUZZ_B)/corpus/$$h corpora/fuzz/$$h; \
 	  echo "fuzz: $$h for $(FUZZ_SECONDS) s"; \
@@ -154,7 +169,7 @@ $(B)/tests/oracle-facts: $(B)/obj/tests/oracle/facts.o $(STATIC_LIB)
 
 $(B)/obj/tests/oracle/%.o: tests/oracle/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(ALL_INCLUDES) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 check-broken: all
 	@sh tests/check-broken.sh $(B)/bin $(SHARED)
@@ -173,9 +188,9 @@ install: all
 	  $(DESTDIR)$(PREFIX)/share/arbiter $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(STATIC_LIB) $(SHARED_LIB) $(DESTDIR)$(PREFIX)/lib
-	install -m 644 lib/*.h $(DESTDIR)$(PREFIX)/include/arbiter
+	install -m 644 $(foreach l,$(LAYERS),lib/$(l)/*.h) lib/include/arbiter/*.h $(DESTDIR)$(PREFIX)/include/arbiter
 	cp -R locales grammars $(DESTDIR)$(PREFIX)/share/arbiter/
-	cp -R lib/profiles $(DESTDIR)$(PREFIX)/share/arbiter/
+	cp -R lib/laws/profiles $(DESTDIR)$(PREFIX)/share/arbiter/
 	for m in cmd/*.1; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1; done; true
 
 clean:

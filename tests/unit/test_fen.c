@@ -1,5 +1,5 @@
 /* test_fen.c — FEN, X-FEN and Shredder-FEN parsing and writing, and every
- * validation error of lib/fen.h with the column it points at. */
+ * validation error of lib/chess/fen.h with the column it points at. */
 #include "helpers.h"
 
 #include "bitboard.h"

@@ -1,6 +1,6 @@
-/* test_findings.c — lib/findings.h: stable codes, JSON string escaping,
+/* test_findings.c — lib/lint/findings.h: stable codes, JSON string escaping,
  * the text and JSON Lines forms, messages from a locale's table with the
- * English fallback; lib/profile.h: loading editions, their errors, dates,
+ * English fallback; lib/laws/profile.h: loading editions, their errors, dates,
  * TimeControl sections and event files. */
 #include "helpers.h"
 

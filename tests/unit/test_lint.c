@@ -1,4 +1,4 @@
-/* test_lint.c — lib/lint.h on the moves: illegal, ambiguous and bad
+/* test_lint.c — lib/lint/lint.h on the moves: illegal, ambiguous and bad
  * tokens with their candidates and positions; moves after the end of the
  * game (mate, stalemate, dead position, fivefold, 75 moves, mate on the
  * 150th half-move); Chess960 start arrays and castling; FEN legality. */

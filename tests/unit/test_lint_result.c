@@ -1,4 +1,4 @@
-/* test_lint_result.c — lib/lint.h on how games end: the result against the
+/* test_lint_result.c — lib/lint/lint.h on how games end: the result against the
  * termination marker and the board (8.7), `*` on finished games, time
  * forfeits the winner could not have won (6.9), the draw claims available
  * at the end (9.2, 9.3) or agreement (5.2.3), early agreements and the

@@ -1,4 +1,4 @@
-/* test_rules.c — lib/rules.h: how positions end a game (5.1.1, 5.2.1,
+/* test_rules.c — lib/chess/rules.h: how positions end a game (5.1.1, 5.2.1,
  * 5.2.2), repetition counting by FIDE 9.2.2/9.2.3 (e.p. rights, castling
  * rights, transpositions), the 2014 "consecutive" fivefold count, and the
  * draw claims available (9.2, 9.3). */

@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "types.h"
+#include "status.h"
 
 typedef struct arb_input arb_input;
 

@@ -50,6 +50,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "utf8.h"
+
 enum arb_pgn_token_kind {
     ARB_PGN_TOK_EOF = 0,      /* no more input */
     ARB_PGN_TOK_MORE,         /* the window ends inside a token: supply more data */
@@ -151,10 +153,6 @@ bool arb_pgn_lexer_skip_line(arb_pgn_lexer *lx);
  * written (out is NUL-terminated). */
 size_t arb_pgn_text_to_utf8(const char *text, size_t len, bool unescape, bool not_utf8,
                             bool collapse_space, char *out);
-
-/* Length of the valid UTF-8 sequence at s (1..4), or 0 if it is not one;
- * `avail` bytes may be read. */
-int arb_utf8_sequence_length(const unsigned char *s, size_t avail);
 
 /* The marker text for a result ("1-0", "0-1", "1/2-1/2", "*"), or "" for NONE. */
 const char *arb_pgn_result_text(int result);

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pgn_lex.h"
+#include "utf8.h"
 
 void arb_strbuf_init(arb_strbuf *t)
 {

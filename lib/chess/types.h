@@ -1,4 +1,4 @@
-/* types.h — squares, pieces, moves and status values shared by every module.
+/* types.h — squares, pieces and moves shared by every chess module.
  *
  * Squares run a1 = 0, b1 = 1, ... h8 = 63.  A move is 16 bits:
  *   bits 0-5 from, bits 6-11 to, bits 12-13 promotion kind (0 knight .. 3 queen),
@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "status.h"
 
 typedef uint64_t arb_bitboard;
 typedef uint16_t arb_move;
@@ -53,14 +55,5 @@ static inline int arb_move_type(arb_move m) { return m >> 14; }
 /* promotion kind (ARB_KNIGHT..ARB_QUEEN); meaningful only for promotions */
 static inline int arb_move_promotion(arb_move m) { return ((m >> 12) & 3) + ARB_KNIGHT; }
 
-/* Result of a fallible call: code 0 means success.  Position fields are 1-based;
- * 0 means "not known".  The message is complete English text without a trailing
- * period, suitable after "file:line:col: ". */
-typedef struct arb_status {
-    int code;
-    int line;
-    int col;
-    char message[200];
-} arb_status;
 
 #endif

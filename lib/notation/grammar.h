@@ -3,7 +3,7 @@
  * A grammar is a PCRE2 pattern template: {PIECE}, {PROMOTION}, {CAPTURE},
  * {CASTLE_SHORT}, {CASTLE_LONG} and {EN_PASSANT} are filled from a locale
  * (see the comment at the top of grammars/move.pcre).  This module only loads
- * and expands templates; lib/notation.c compiles the expansion.
+ * and expands templates; lib/notation/notation.c compiles the expansion.
  *
  * Ownership: the caller owns an arb_grammar and frees it with
  * arb_grammar_free; it is read-only after loading (threads may share it).

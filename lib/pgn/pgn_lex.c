@@ -1,5 +1,6 @@
 /* pgn_lex.c — PGN tokens over a caller-owned window, without copying. */
 #include "pgn_lex.h"
+#include "utf8.h"
 
 #include <string.h>
 
@@ -59,37 +60,6 @@ void arb_pgn_lexer_unread(arb_pgn_lexer *lx, const arb_pgn_token *tok)
     lx->line_has_token = false;
 }
 
-int arb_utf8_sequence_length(const unsigned char *s, size_t avail)
-{
-    unsigned c = s[0];
-    if (c < 0x80)
-        return 1;
-    int n;
-    unsigned min;
-    if (c >= 0xC2 && c <= 0xDF) {
-        n = 2;
-        min = 0x80;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        min = 0x800;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (avail < (size_t)n)
-        return 0;
-    unsigned cp = c & (0x7Fu >> n);
-    for (int i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (s[i] & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    return n;
-}
 
 /* Scratch state of one token being scanned; committed only when complete. */
 struct scan {

@@ -5,10 +5,10 @@
  * consecutive from 1 July 2017); a draw may be agreed only after each player
  * has moved from 2014; the penalties for illegal moves in rapid and blitz
  * changed in 2018 and 2023; article numbers move between editions.  Each
- * edition is one YAML file (lib/profiles/fide-2023.yaml, ...), with a
+ * edition is one YAML file (lib/laws/profiles/fide-2023.yaml, ...), with a
  * `standard` section and `rapid`/`blitz` sections that override it.  C code
  * never names an edition: adding the 2026 Laws is adding a file.  The file
- * format is described in lib/profiles/README.md.
+ * format is described in lib/laws/profiles/README.md.
  *
  * Event regulations (9.1.1: no draw offers before move 30, ...; extra
  * required tags; the edition and time control in force) come from a user
@@ -95,7 +95,7 @@ typedef struct arb_profile {
 typedef struct arb_profile_set arb_profile_set;
 
 /* Loads every *.yaml of dir; NULL means the data directory (datadir.h)
- * "lib/profiles" (the source tree) or "profiles" (an installation). */
+ * "lib/laws/profiles" (the source tree) or "profiles" (an installation). */
 arb_status arb_profiles_load(const char *dir, arb_profile_set **out);
 /* Loads one profile from YAML text (tests, embedded data); `name` is used in
  * messages. */

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <yaml.h>
 
-#include "types.h"
+#include "status.h"
 
 typedef struct arb_yaml_doc {
     const char *path;       /* for messages */

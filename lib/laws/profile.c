@@ -1,4 +1,4 @@
-/* profile.c — loading editions of the Laws (lib/profiles/<name>.yaml) and
+/* profile.c — loading editions of the Laws (lib/laws/profiles/<name>.yaml) and
  * choosing one for a game. */
 #include "profile.h"
 
@@ -83,7 +83,7 @@ static bool read_articles(arb_yaml_doc *d, yaml_node_t *map, arb_rules *rules)
             a++;
         if (a == ARB_ART_COUNT)
             return arb_yaml_fail(d, kn, "articles: unknown fact '%.40s', expected one of illegal-move, "
-                                        "checkmate, threefold-now, ... (see lib/profiles/README.md)", key);
+                                        "checkmate, threefold-now, ... (see lib/laws/profiles/README.md)", key);
         if (!arb_yaml_string(d, value, key, rules->articles[a], sizeof rules->articles[a]))
             return false;
     }
@@ -262,11 +262,11 @@ arb_status arb_profiles_load(const char *dir, arb_profile_set **out)
     *out = NULL;
     char found[4096];
     if (!dir) {
-        if (!arb_data_find("lib/profiles", found, sizeof found) &&
+        if (!arb_data_find("lib/laws/profiles", found, sizeof found) &&
             !arb_data_find("profiles", found, sizeof found)) {
             st.code = 1;
             snprintf(st.message, sizeof st.message,
-                     "no rule profiles found, expected lib/profiles or profiles under $ARBITER_DATA, "
+                     "no rule profiles found, expected lib/laws/profiles or profiles under $ARBITER_DATA, "
                      "the source tree or %s", ARB_DATA_DIR);
             return st;
         }
