@@ -6,7 +6,8 @@
 #   make asan       whole test suite under AddressSanitizer + UBSan
 #   make bench      benchmarks against peers measured in the same run
 #   make perft-full the full perft suites of ../shared (skipped without it)
-#   make install    PREFIX=/usr/local
+#   make install    PREFIX=/usr/local (DESTDIR for staging); make uninstall
+#   V=1             show the commands
 
 PREFIX   ?= /usr/local
 B        ?= build
@@ -26,16 +27,35 @@ layer_includes = $(foreach l,$(wordlist 1,$(call layer_index,$(1)),$(LAYERS)),-I
 layer_index = $(words $(call layers_upto,$(1),$(LAYERS)))
 layers_upto = $(if $(2),$(firstword $(2)) $(if $(filter $(1),$(firstword $(2))),,$(call layers_upto,$(1),$(wordlist 2,$(words $(2)),$(2)))))
 ALL_INCLUDES := $(foreach l,$(LAYERS),-Ilib/$(l)) -Ilib/include/arbiter
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I$(B)/gen \
-            -DARB_DATA_DIR='"$(PREFIX)/share/arbiter"'
+# The public API is what the umbrella header includes: those headers are
+# staged in $(B)/include/arbiter (the tools are compiled against that copy
+# alone, as any embedding program would be) and installed; the others stay
+# inside the library.
+PUBLIC_NAMES   := $(shell sed -n 's/^\#include "\(.*\)"/\1/p' lib/include/arbiter/arbiter.h)
+PUBLIC_HEADERS := lib/include/arbiter/arbiter.h $(foreach h,$(PUBLIC_NAMES),$(firstword $(wildcard $(foreach l,$(LAYERS),lib/$(l)/$(h)))))
+STAGED_HEADERS := $(addprefix $(B)/include/arbiter/,$(notdir $(PUBLIC_HEADERS)))
+VERSION  := $(shell sed -n 's/^\#define ARB_VERSION "\(.*\)"/\1/p' lib/include/arbiter/arbiter.h)
+SOVERSION := $(firstword $(subst ., ,$(VERSION)))
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I$(B)/gen
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS   += $(WARN) $(OPT) -g -fPIC $(ARCH_FLAGS) $(PKG_CFLAGS) $(SAN_FLAGS)
+# the library exports what its public headers mark, nothing else
+LIB_CFLAGS := -fvisibility=hidden
 LDLIBS   += $(PKG_LIBS) -lpthread -lm
 LDFLAGS  += $(SAN_FLAGS)
 
+# quiet unless V=1: one line per target instead of the whole command
+ifeq ($(V),1)
+Q :=
+say = @true
+else
+Q := @
+say = @printf '  %-6s %s\n' $(1) $(2)
+endif
+
 LIB_SRC   := $(sort $(foreach l,$(LAYERS),$(wildcard lib/$(l)/*.c)))
-LIB_OBJ   := $(LIB_SRC:lib/%.c=$(B)/obj/lib/%.o) $(B)/obj/gen/tables.o
+LIB_OBJ   := $(LIB_SRC:lib/%.c=$(B)/obj/lib/%.o) $(B)/obj/gen/tables.o $(B)/obj/gen/profiles_builtin.o
 CMD_COMMON_SRC := $(sort $(wildcard cmd/common/*.c))
 CMD_COMMON_OBJ := $(CMD_COMMON_SRC:cmd/common/%.c=$(B)/obj/cmd/common/%.o)
 TOOL_SRC  := $(sort $(wildcard cmd/*.c))
@@ -43,57 +63,108 @@ TOOLS     := $(TOOL_SRC:cmd/%.c=$(B)/bin/%)
 TEST_SRC  := $(sort $(wildcard tests/unit/*.c))
 TEST_OBJ  := $(TEST_SRC:tests/unit/%.c=$(B)/obj/tests/%.o)
 STATIC_LIB := $(B)/lib/libarbiter.a
-SHARED_LIB := $(B)/lib/libarbiter.so
+SHARED_LIB := $(B)/lib/libarbiter.so.$(VERSION)
+SONAME     := libarbiter.so.$(SOVERSION)
 
-.PHONY: all deps test layers unit golden demo asan fuzz bench perft-full check-oracle check-broken install clean
+.PHONY: all deps test layers symbols embed unit golden uninstall demo asan fuzz bench perft-full check-oracle check-broken install clean
 .DELETE_ON_ERROR:
 # Tool objects are reached only through the pattern rules: without this make
 # deletes them as intermediate files, and the second make of `make asan`
 # rebuilds them without the sanitizer flags (and cannot link them).
 .SECONDARY: $(TOOL_SRC:cmd/%.c=$(B)/obj/cmd/%.o)
 
-all: $(STATIC_LIB) $(SHARED_LIB) $(TOOLS)
+all: $(STATIC_LIB) $(SHARED_LIB) $(B)/lib/$(SONAME) $(B)/lib/libarbiter.so $(TOOLS)
 
 # Constant tables (magics, attacks, Zobrist keys) are generated at build time
 # so the library holds no mutable global state.
 $(B)/gen/gen_tables: lib/gen/gen_tables.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
+	$(call say,GEN,$@)
+	$(Q)$(CC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
 
 $(B)/gen/tables.c: $(B)/gen/gen_tables
-	$< > $@
+	$(Q)$< > $@
 
 $(B)/obj/gen/tables.o: $(B)/gen/tables.c lib/chess/attacks.h lib/chess/zobrist.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(call layer_includes,chess) $(CFLAGS) -O1 -c -o $@ $<
+	$(call say,CC,$@)
+	$(Q)$(CC) $(CPPFLAGS) $(call layer_includes,chess) $(CFLAGS) $(LIB_CFLAGS) -O1 -c -o $@ $<
+
+# The rule profiles compiled in, so the linter works without its data files.
+$(B)/gen/gen_embed: lib/gen/gen_embed.c
+	@mkdir -p $(dir $@)
+	$(call say,GEN,$@)
+	$(Q)$(CC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
+
+$(B)/gen/profiles_builtin.c: $(B)/gen/gen_embed $(sort $(wildcard lib/laws/profiles/*.yaml))
+	$(Q)$(B)/gen/gen_embed arb_builtin_profiles $(sort $(wildcard lib/laws/profiles/*.yaml)) > $@
+
+$(B)/obj/gen/profiles_builtin.o: $(B)/gen/profiles_builtin.c lib/base/embedded.h
+	@mkdir -p $(dir $@)
+	$(call say,CC,$@)
+	$(Q)$(CC) $(CPPFLAGS) $(call layer_includes,base) $(CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
+
+# Where the data files are installed, for a library that cannot find them
+# beside itself; rewritten only when PREFIX changes, so `make install
+# PREFIX=...` after `make` recompiles what depends on it.
+$(B)/gen/prefix.h: FORCE
+	@mkdir -p $(dir $@)
+	@printf '#define ARB_DATA_DIR "%s/share/arbiter"\n' '$(PREFIX)' > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+FORCE:
+$(B)/obj/lib/base/datadir.o: $(B)/gen/prefix.h
 
 $(B)/obj/lib/%.o: lib/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(call layer_includes,$(firstword $(subst /, ,$*))) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(call say,CC,$@)
+	$(Q)$(CC) $(CPPFLAGS) $(call layer_includes,$(firstword $(subst /, ,$*))) $(CFLAGS) $(LIB_CFLAGS) -MMD -MP -c -o $@ $<
+
+define stage_header
+$(B)/include/arbiter/$(notdir $(1)): $(1)
+	@mkdir -p $$(dir $$@)
+	$(Q)cp $$< $$@
+endef
+$(foreach h,$(PUBLIC_HEADERS),$(eval $(call stage_header,$(h))))
+
+# the tools see the public headers only
+CMD_OBJ := $(TOOL_SRC:cmd/%.c=$(B)/obj/cmd/%.o) $(CMD_COMMON_OBJ)
+$(CMD_OBJ): $(B)/obj/cmd/%.o: cmd/%.c | $(STAGED_HEADERS)
+	@mkdir -p $(dir $@)
+	$(call say,CC,$@)
+	$(Q)$(CC) $(CPPFLAGS) -I$(B)/include/arbiter $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_INCLUDES) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(call say,CC,$@)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_INCLUDES) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(B)/obj/tests/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_INCLUDES) $(CFLAGS) $(shell pkg-config --cflags criterion 2>/dev/null) -MMD -MP -c -o $@ $<
+	$(call say,CC,$@)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_INCLUDES) $(CFLAGS) $(shell pkg-config --cflags criterion 2>/dev/null) -MMD -MP -c -o $@ $<
 
 $(STATIC_LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	rm -f $@ && ar rcs $@ $^
+	$(call say,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
 
 $(SHARED_LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) -shared $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(call say,LD,$@)
+	$(Q)$(CC) -shared -Wl,-soname,$(SONAME) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/lib/$(SONAME) $(B)/lib/libarbiter.so: $(SHARED_LIB)
+	$(Q)ln -sf $(notdir $<) $@
 
 $(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_COMMON_OBJ) $(STATIC_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(B)/tests/unit: $(TEST_OBJ) $(CMD_COMMON_OBJ) $(STATIC_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 
@@ -113,10 +184,19 @@ deps:
 
 test: deps
 	@$(MAKE) --no-print-directory all $(B)/tests/unit
-	@$(MAKE) --no-print-directory -k layers unit golden
+	@$(MAKE) --no-print-directory -k layers symbols unit golden embed
 
 layers:
 	@sh tests/check-layers.sh "$(LAYERS)"
+
+# the shared library exports only arb_ names
+symbols: $(SHARED_LIB)
+	@sh tests/check-symbols.sh $(SHARED_LIB)
+
+# the README's example, built against an installed copy through pkg-config
+# (shared and static) and run
+embed: all
+	@sh tests/embed/check.sh "$(MAKE)" $(B)
 
 unit: $(B)/tests/unit
 	ARBITER_DATA=$(CURDIR) $(B)/tests/unit --jobs 2
@@ -183,15 +263,35 @@ check-oracle: all $(B)/tests/oracle-facts
 check-locales: all
 	@sh tests/check-locales.sh $(B)/bin $(SHARED)
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/arbiter \
+# pkg-config: the private dependencies let `pkg-config --static` link libarbiter.a
+$(B)/arbiter.pc: Makefile lib/include/arbiter/arbiter.h
+	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	  'Name: arbiter' 'Description: checks chess games the way a FIDE arbiter would' \
+	  'Version: $(VERSION)' 'Requires.private: $(PKGS)' \
+	  'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -larbiter' 'Libs.private: -lpthread -lm' > $@
+
+MANS := $(wildcard cmd/*.1)
+install: all $(B)/arbiter.pc
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/arbiter \
 	  $(DESTDIR)$(PREFIX)/share/arbiter $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(STATIC_LIB) $(SHARED_LIB) $(DESTDIR)$(PREFIX)/lib
-	install -m 644 $(foreach l,$(LAYERS),lib/$(l)/*.h) lib/include/arbiter/*.h $(DESTDIR)$(PREFIX)/include/arbiter
-	cp -R locales grammars $(DESTDIR)$(PREFIX)/share/arbiter/
-	cp -R lib/laws/profiles $(DESTDIR)$(PREFIX)/share/arbiter/
-	for m in cmd/*.1; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1; done; true
+	ln -sf $(notdir $(SHARED_LIB)) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(notdir $(SHARED_LIB)) $(DESTDIR)$(PREFIX)/lib/libarbiter.so
+	install -m 644 $(B)/arbiter.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(PREFIX)/include/arbiter
+	rm -rf $(DESTDIR)$(PREFIX)/share/arbiter/locales $(DESTDIR)$(PREFIX)/share/arbiter/grammars \
+	  $(DESTDIR)$(PREFIX)/share/arbiter/profiles
+	cp -R locales grammars lib/laws/profiles $(DESTDIR)$(PREFIX)/share/arbiter/
+	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man1)
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(notdir $(TOOLS)))
+	rm -f $(DESTDIR)$(PREFIX)/lib/libarbiter.a $(DESTDIR)$(PREFIX)/lib/libarbiter.so \
+	  $(DESTDIR)$(PREFIX)/lib/$(SONAME) $(DESTDIR)$(PREFIX)/lib/$(notdir $(SHARED_LIB)) \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/arbiter.pc
+	rm -rf $(DESTDIR)$(PREFIX)/include/arbiter $(DESTDIR)$(PREFIX)/share/arbiter
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/man/man1/,$(notdir $(MANS)))
 
 clean:
 	rm -rf build

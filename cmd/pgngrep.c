@@ -608,7 +608,6 @@ static bool load_data(options *o, data *d, bool lint)
             return false;
         }
         d->lint.profiles = d->profiles;
-        d->lint.time_class = -1;
         if (!setup_laws(PROGRAM, d->profiles, o->laws, &d->lint))
             return false;
     }

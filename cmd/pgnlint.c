@@ -463,7 +463,7 @@ int main(int argc, char **argv)
     size_t suggest_count = 0;
     arb_event event;
     arb_report_style style = {0};
-    arb_lint_options lo = {.profiles = profiles, .time_class = o.time_class};
+    arb_lint_options lo = {.profiles = profiles, .time_class_fixed = o.time_class >= 0, .time_class = o.time_class};
 
     if (o.list_profiles) {
         for (size_t i = 0; i < arb_profiles_count(profiles); i++) {

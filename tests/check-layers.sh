@@ -44,8 +44,8 @@ for layer in $layers; do
             if [ -z "$found" ]; then
                 owner=""
                 for l in $layers; do [ -f "lib/$l/$name" ] && owner=$l; done
-                # generated at build time (the constant tables) live in build/gen
-                case "$name" in tables.h) echo ok; continue ;; esac
+                # generated at build time (constant tables, the install prefix): build/gen
+                case "$name" in tables.h|prefix.h) echo ok; continue ;; esac
                 if [ -n "$owner" ]; then
                     echo "$f:$line: includes \"$name\" of the $owner layer, above $layer; expected only headers of: $below" >&2
                 else

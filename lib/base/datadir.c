@@ -1,6 +1,8 @@
 /* datadir.c — data directory lookup (see datadir.h). */
+#define _GNU_SOURCE /* dladdr */
 #include "datadir.h"
 
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,22 @@ bool arb_data_find(const char *sub, char *out, size_t size)
     const char *env = getenv("ARBITER_DATA");
     if (env && *env && try_dir(env, sub, out, size))
         return true;
+
+    /* a shared library installed under PREFIX/lib finds PREFIX/share/arbiter
+     * wherever PREFIX is, even when the program using it lives elsewhere */
+    Dl_info self;
+    if (dladdr((void *)arb_data_find, &self) && self.dli_fname && strchr(self.dli_fname, '/')) {
+        char lib[4096];
+        int n = snprintf(lib, sizeof lib, "%s", self.dli_fname);
+        char *slash = n > 0 && (size_t)n < sizeof lib ? strrchr(lib, '/') : NULL;
+        if (slash) {
+            *slash = '\0';
+            char root[4096 + 32];
+            snprintf(root, sizeof root, "%s/../share/arbiter", lib);
+            if (try_dir(root, sub, out, size))
+                return true;
+        }
+    }
 
     char exe[4096];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);

@@ -63,6 +63,9 @@ struct arb_input {
 static void set_error(arb_status *st, int code, const char *fmt, const char *a, const char *b)
 {
     st->code = code;
+    st->error_class = code == ARB_INPUT_NO_MEMORY ? ARB_ERR_MEMORY
+                      : code == ARB_INPUT_OPEN || code == ARB_INPUT_READ ? ARB_ERR_IO
+                                                                          : ARB_ERR_FORMAT;
     st->line = 0;
     st->col = 0;
     snprintf(st->message, sizeof st->message, fmt, a, b);

@@ -18,6 +18,9 @@
 #ifndef ARB_INPUT_H
 #define ARB_INPUT_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -82,4 +85,5 @@ bool arb_input_is_gzip(const arb_input *in);
 
 void arb_input_close(arb_input *in);
 
+#pragma GCC visibility pop
 #endif

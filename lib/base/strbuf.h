@@ -10,6 +10,9 @@
 #ifndef ARB_STRBUF_H
 #define ARB_STRBUF_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -31,4 +34,5 @@ bool arb_strbuf_printf(arb_strbuf *t, const char *fmt, ...) __attribute__((forma
  * U+FFFD. */
 bool arb_strbuf_json_string(arb_strbuf *t, const char *s);
 
+#pragma GCC visibility pop
 #endif

@@ -17,19 +17,26 @@ static void set_message(arb_status *st, const char *fmt, ...)
     va_end(ap);
 }
 
+/* yaml_doc has no error enum of its own: the code repeats the class. */
+static void set_class(arb_status *st, int error_class)
+{
+    st->code = error_class;
+    st->error_class = error_class;
+}
+
 bool arb_yaml_doc_parse(arb_yaml_doc *d, const char *text, size_t len, const char *path)
 {
     memset(d, 0, sizeof *d);
     d->path = path;
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser)) {
-        d->st.code = 1;
+        set_class(&d->st, ARB_ERR_MEMORY);
         set_message(&d->st, "%s: out of memory", path);
         return false;
     }
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
     if (!yaml_parser_load(&parser, &d->doc)) {
-        d->st.code = 1;
+        set_class(&d->st, ARB_ERR_DATA);
         d->st.line = (int)parser.problem_mark.line + 1;
         d->st.col = (int)parser.problem_mark.column + 1;
         set_message(&d->st, "%.120s:%d:%d: %.60s, expected well-formed YAML",
@@ -58,7 +65,7 @@ bool arb_yaml_fail(arb_yaml_doc *d, const yaml_node_t *node, const char *fmt, ..
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    d->st.code = 1;
+    set_class(&d->st, ARB_ERR_DATA);
     d->st.line = node ? (int)node->start_mark.line + 1 : 0;
     d->st.col = node ? (int)node->start_mark.column + 1 : 0;
     set_message(&d->st, "%.40s:%d:%d: %s", d->path, d->st.line, d->st.col,
@@ -75,7 +82,7 @@ yaml_node_t *arb_yaml_root(arb_yaml_doc *d)
 {
     yaml_node_t *root = yaml_document_get_root_node(&d->doc);
     if (!root) {
-        d->st.code = 1;
+        set_class(&d->st, ARB_ERR_DATA);
         set_message(&d->st, "%.120s:1:1: empty file, expected a mapping",
                  d->path);
         return NULL;
@@ -170,7 +177,7 @@ char *arb_yaml_read_file(const char *path, size_t limit, size_t *len, arb_status
     memset(st, 0, sizeof *st);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        st->code = 1;
+        set_class(st, ARB_ERR_IO);
         set_message(st, "%.150s: %s", path, strerror(errno));
         return NULL;
     }
@@ -180,7 +187,7 @@ char *arb_yaml_read_file(const char *path, size_t limit, size_t *len, arb_status
     fclose(f);
     if (failed || too_big) {
         free(buf);
-        st->code = 1;
+        set_class(st, too_big ? ARB_ERR_DATA : !buf ? ARB_ERR_MEMORY : ARB_ERR_IO);
         set_message(st, "%.150s: %s", path,
                  too_big ? "file too large for a data file" : "cannot read the file");
         return NULL;

@@ -4,6 +4,9 @@
 #ifndef ARB_ATTACKS_H
 #define ARB_ATTACKS_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "bitboard.h"
 
 typedef struct arb_magic {
@@ -58,4 +61,5 @@ static inline arb_bitboard arb_attacks_of(int kind, int color, int sq, arb_bitbo
     }
 }
 
+#pragma GCC visibility pop
 #endif

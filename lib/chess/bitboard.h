@@ -2,6 +2,9 @@
 #ifndef ARB_BITBOARD_H
 #define ARB_BITBOARD_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "types.h"
 
 #define ARB_BB(sq) ((arb_bitboard)1 << (sq))
@@ -20,4 +23,5 @@ static inline bool arb_more_than_one(arb_bitboard b) { return (b & (b - 1)) != 0
 static inline arb_bitboard arb_file_bb(int file) { return ARB_FILE_A << file; }
 static inline arb_bitboard arb_rank_bb(int rank) { return ARB_RANK_1 << (8 * rank); }
 
+#pragma GCC visibility pop
 #endif

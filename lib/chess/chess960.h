@@ -2,6 +2,9 @@
 #ifndef ARB_CHESS960_H
 #define ARB_CHESS960_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "position.h"
 
 /* Sets up start position number n (0..959; 518 is the standard array).
@@ -13,4 +16,5 @@ bool arb_chess960_position(int n, arb_position *pos);
  * opposite colours, black mirroring white, all pawns on their second rank). */
 int arb_chess960_number(const arb_position *pos);
 
+#pragma GCC visibility pop
 #endif

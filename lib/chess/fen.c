@@ -10,9 +10,23 @@
 
 static const char piece_letters[] = "PNBRQKpnbrqk";
 
+/* Text that is not shaped like a FEN is a format error; a well-formed FEN of
+ * a position the Laws do not allow is an illegal one. */
+static int fen_error_class(int code)
+{
+    switch (code) {
+    case ARB_FEN_EMPTY: case ARB_FEN_FIELD_COUNT: case ARB_FEN_RANK_COUNT: case ARB_FEN_PIECE_LETTER:
+    case ARB_FEN_RANK_LENGTH: case ARB_FEN_SIDE: case ARB_FEN_CASTLING_SYNTAX: case ARB_FEN_EP_SYNTAX:
+    case ARB_FEN_HALFMOVE: case ARB_FEN_FULLMOVE:
+        return ARB_ERR_FORMAT;
+    default:
+        return ARB_ERR_ILLEGAL;
+    }
+}
+
 static arb_status fen_error(int code, int col, const char *fmt, ...)
 {
-    arb_status st = {.code = code, .line = 0, .col = col};
+    arb_status st = {.code = code, .error_class = fen_error_class(code), .line = 0, .col = col};
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(st.message, sizeof st.message, fmt, ap);

@@ -12,6 +12,9 @@
 #ifndef ARB_FEN_H
 #define ARB_FEN_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "position.h"
 
 enum arb_fen_error {
@@ -72,4 +75,5 @@ size_t arb_fen_write(const arb_position *pos, int style, char *buf);
 
 #define ARB_START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
+#pragma GCC visibility pop
 #endif

@@ -3,6 +3,9 @@
 #ifndef ARB_MOVEGEN_H
 #define ARB_MOVEGEN_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "position.h"
 
 /* A reachable position has at most 218 legal moves; artificial positions
@@ -25,4 +28,5 @@ bool arb_castling_is_legal(const arb_position *pos, int rook);
 bool arb_is_checkmate(const arb_position *pos);
 bool arb_is_stalemate(const arb_position *pos);
 
+#pragma GCC visibility pop
 #endif

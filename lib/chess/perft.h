@@ -2,6 +2,9 @@
 #ifndef ARB_PERFT_H
 #define ARB_PERFT_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "position.h"
 
 /* Leaf count at `depth` (bulk-counted at the last ply). */
@@ -25,4 +28,5 @@ arb_perft_table *arb_perft_table_new(size_t megabytes);
 void arb_perft_table_free(arb_perft_table *table);
 uint64_t arb_perft_hashed(const arb_position *pos, int depth, arb_perft_table *table);
 
+#pragma GCC visibility pop
 #endif

@@ -14,6 +14,9 @@
 #ifndef ARB_POSITION_H
 #define ARB_POSITION_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "bitboard.h"
 
 typedef struct arb_position {
@@ -74,4 +77,5 @@ bool arb_move_is_capture(const arb_position *pos, arb_move move);
 /* Key recomputed from scratch (tests compare it with the incremental key). */
 uint64_t arb_position_compute_key(const arb_position *pos);
 
+#pragma GCC visibility pop
 #endif

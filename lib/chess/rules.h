@@ -10,6 +10,9 @@
 #ifndef ARB_RULES_H
 #define ARB_RULES_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "movegen.h"
 
 enum arb_board_end {
@@ -70,4 +73,5 @@ typedef struct arb_claims {
 /* The draw claims the side to move could make in pos, the last position of h. */
 arb_claims arb_claims_available(const arb_history *h, const arb_position *pos);
 
+#pragma GCC visibility pop
 #endif

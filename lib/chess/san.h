@@ -11,6 +11,9 @@
 #ifndef ARB_SAN_H
 #define ARB_SAN_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "movegen.h"
 
 /* Longest SAN/LAN/UCI text written, including NUL ("Qa1xh8=Q+" plus room). */
@@ -49,4 +52,5 @@ int arb_uci_parse(const arb_position *pos, const char *token, size_t len, arb_mo
 
 const char *arb_san_error_text(int code);
 
+#pragma GCC visibility pop
 #endif

@@ -9,6 +9,9 @@
 #ifndef ARB_TYPES_H
 #define ARB_TYPES_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -55,5 +58,5 @@ static inline int arb_move_type(arb_move m) { return m >> 14; }
 /* promotion kind (ARB_KNIGHT..ARB_QUEEN); meaningful only for promotions */
 static inline int arb_move_promotion(arb_move m) { return ((m >> 12) & 3) + ARB_KNIGHT; }
 
-
+#pragma GCC visibility pop
 #endif

@@ -10,18 +10,28 @@
 #include <string.h>
 
 #include "datadir.h"
+#include "embedded.h"
 #include "yaml_doc.h"
 
 #define PROFILE_FILE_LIMIT (256 * 1024)
 
 /* vsnprintf, so that a long path is cut rather than warned about */
-static void set_message(arb_status *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void set_message(arb_status *st, const char *fmt, ...)
+/* The editions of lib/laws/profiles compiled in (generated at build time). */
+extern const arb_embedded_file arb_builtin_profiles[];
+extern const size_t arb_builtin_profiles_count;
+
+/* profile.c has no error enum of its own: the code repeats the class. */
+static arb_status profile_error(int error_class, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static arb_status profile_error(int error_class, const char *fmt, ...)
 {
+    arb_status st;
+    memset(&st, 0, sizeof st);
+    st.code = st.error_class = error_class;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(st->message, sizeof st->message, fmt, ap);
+    vsnprintf(st.message, sizeof st.message, fmt, ap);
     va_end(ap);
+    return st;
 }
 
 static const char *const class_names[ARB_CLASS_COUNT] = {"standard", "rapid", "blitz"};
@@ -255,6 +265,56 @@ static bool has_yaml_suffix(const char *name)
     return n > 5 && strcmp(name + n - 5, ".yaml") == 0 && name[0] != '.';
 }
 
+/* Orders the set, refuses a name defined twice; frees the set on failure. */
+static arb_status finish_set(arb_profile_set *set, const char *where, arb_profile_set **out)
+{
+    arb_status st;
+    memset(&st, 0, sizeof st);
+    if (set->count == 0)
+        st = profile_error(ARB_ERR_DATA, "%.150s: no profiles (*.yaml) in the directory", where);
+    for (size_t i = 0; i < set->count && !st.code; i++)
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(set->items[i].name, set->items[j].name) == 0) {
+                st = profile_error(ARB_ERR_DATA, "%.150s: profile %s defined twice", where, set->items[i].name);
+                break;
+            }
+    if (st.code) {
+        arb_profiles_free(set);
+        return st;
+    }
+    qsort(set->items, set->count, sizeof *set->items, by_date);
+    *out = set;
+    return st;
+}
+
+static arb_profile_set *set_new(size_t capacity)
+{
+    arb_profile_set *set = calloc(1, sizeof *set);
+    if (set && capacity && !(set->items = calloc(capacity, sizeof *set->items))) {
+        free(set);
+        return NULL;
+    }
+    return set;
+}
+
+arb_status arb_profiles_builtin(arb_profile_set **out)
+{
+    *out = NULL;
+    arb_profile_set *set = set_new(arb_builtin_profiles_count);
+    if (!set)
+        return profile_error(ARB_ERR_MEMORY, "out of memory");
+    for (size_t i = 0; i < arb_builtin_profiles_count; i++) {
+        const arb_embedded_file *f = &arb_builtin_profiles[i];
+        arb_status st = arb_profile_parse(f->text, f->len, f->name, &set->items[set->count]);
+        if (st.code) {
+            arb_profiles_free(set);
+            return st;
+        }
+        set->count++;
+    }
+    return finish_set(set, "built-in profiles", out);
+}
+
 arb_status arb_profiles_load(const char *dir, arb_profile_set **out)
 {
     arb_status st;
@@ -263,44 +323,31 @@ arb_status arb_profiles_load(const char *dir, arb_profile_set **out)
     char found[4096];
     if (!dir) {
         if (!arb_data_find("lib/laws/profiles", found, sizeof found) &&
-            !arb_data_find("profiles", found, sizeof found)) {
-            st.code = 1;
-            snprintf(st.message, sizeof st.message,
-                     "no rule profiles found, expected lib/laws/profiles or profiles under $ARBITER_DATA, "
-                     "the source tree or %s", ARB_DATA_DIR);
-            return st;
-        }
+            !arb_data_find("profiles", found, sizeof found))
+            return arb_profiles_builtin(out);
         dir = found;
     }
     DIR *dh = opendir(dir);
-    if (!dh) {
-        st.code = 1;
-        set_message(&st, "%.150s: cannot open the profiles directory", dir);
-        return st;
-    }
-    arb_profile_set *set = calloc(1, sizeof *set);
+    if (!dh)
+        return profile_error(ARB_ERR_IO, "%.150s: cannot open the profiles directory", dir);
     char **names = NULL;
     size_t count = 0;
-    for (struct dirent *e; set && (e = readdir(dh));) {
+    for (struct dirent *e; (e = readdir(dh));) {
         if (!has_yaml_suffix(e->d_name))
             continue;
         char **grown = realloc(names, (count + 1) * sizeof *grown);
         if (!grown || !(grown[count] = strdup(e->d_name))) {
             names = grown ? grown : names;
-            st.code = 1;
-            set_message(&st, "out of memory");
+            st = profile_error(ARB_ERR_MEMORY, "out of memory");
             break;
         }
         names = grown;
         count++;
     }
     closedir(dh);
-    if (set && !st.code && count)
-        set->items = calloc(count, sizeof *set->items);
-    if (!set || (count && !set->items)) {
-        st.code = 1;
-        set_message(&st, "out of memory");
-    }
+    arb_profile_set *set = st.code ? NULL : set_new(count);
+    if (!set && !st.code)
+        st = profile_error(ARB_ERR_MEMORY, "out of memory");
     for (size_t i = 0; i < count && !st.code; i++) {
         char path[4400];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
@@ -316,27 +363,11 @@ arb_status arb_profiles_load(const char *dir, arb_profile_set **out)
     for (size_t i = 0; i < count; i++)
         free(names[i]);
     free(names);
-    if (!st.code && set->count == 0) {
-        st.code = 1;
-        set_message(&st, "%.150s: no profiles (*.yaml) in the directory", dir);
-    }
-    if (!st.code) {
-        for (size_t i = 0; i < set->count && !st.code; i++)
-            for (size_t j = 0; j < i; j++)
-                if (strcmp(set->items[i].name, set->items[j].name) == 0) {
-                    st.code = 1;
-                    set_message(&st, "%.150s: profile %s defined twice", dir,
-                             set->items[i].name);
-                    break;
-                }
-    }
     if (st.code) {
         arb_profiles_free(set);
         return st;
     }
-    qsort(set->items, set->count, sizeof *set->items, by_date);
-    *out = set;
-    return st;
+    return finish_set(set, dir, out);
 }
 
 void arb_profiles_free(arb_profile_set *set)

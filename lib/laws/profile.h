@@ -22,6 +22,9 @@
 #ifndef ARB_PROFILE_H
 #define ARB_PROFILE_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -95,8 +98,11 @@ typedef struct arb_profile {
 typedef struct arb_profile_set arb_profile_set;
 
 /* Loads every *.yaml of dir; NULL means the data directory (datadir.h)
- * "lib/laws/profiles" (the source tree) or "profiles" (an installation). */
+ * "lib/laws/profiles" (the source tree) or "profiles" (an installation),
+ * and where neither is found, the editions built into the library. */
 arb_status arb_profiles_load(const char *dir, arb_profile_set **out);
+/* The editions compiled into the library (lib/laws/profiles at build time). */
+arb_status arb_profiles_builtin(arb_profile_set **out);
 /* Loads one profile from YAML text (tests, embedded data); `name` is used in
  * messages. */
 arb_status arb_profile_parse(const char *yaml, size_t len, const char *name, arb_profile *out);
@@ -133,4 +139,5 @@ void arb_event_init(arb_event *e);
 arb_status arb_event_load(const char *path, arb_event *out);
 arb_status arb_event_parse(const char *yaml, size_t len, const char *name, arb_event *out);
 
+#pragma GCC visibility pop
 #endif

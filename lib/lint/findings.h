@@ -21,6 +21,9 @@
 #ifndef ARB_FINDINGS_H
 #define ARB_FINDINGS_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -189,4 +192,5 @@ bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *st
  * (plies that never happened are null). */
 bool arb_report_format_facts(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out);
 
+#pragma GCC visibility pop
 #endif

@@ -25,6 +25,7 @@ void arb_linter_free(arb_linter *l)
     if (!l)
         return;
     arb_history_free(&l->history);
+    arb_profiles_free(l->builtin);
     free(l->line);
     free(l->before);
     free(l);
@@ -160,9 +161,11 @@ const arb_rules *arb_lint_rules_for(const arb_pgn_game *g, const arb_lint_option
         else if (!p)
             p = arb_profiles_at(o->profiles, 0);
     }
+    if (!p && o->profiles && arb_profiles_count(o->profiles) > 0)
+        p = arb_profiles_at(o->profiles, arb_profiles_count(o->profiles) - 1);
     if (!p)
         return NULL;
-    int cls = o->time_class;
+    int cls = o->time_class_fixed ? o->time_class : -1;
     if (cls < 0 && o->event)
         cls = o->event->time_class;
     if (cls < 0)
@@ -257,24 +260,33 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
     const char *rt = lint_tag(g, "Result");
     r->result_tag = rt ? arb_pgn_result_parse(rt, strlen(rt)) : ARB_PGN_RESULT_NONE;
 
+    /* zero options: the built-in editions, loaded once per linter */
+    arb_lint_options defaults;
+    if (!options || (!options->profile && !options->profiles)) {
+        memset(&defaults, 0, sizeof defaults);
+        if (options)
+            defaults = *options;
+        if (!l->builtin) {
+            st = arb_profiles_builtin(&l->builtin);
+            if (st.code)
+                return st;
+        }
+        defaults.profiles = l->builtin;
+        options = &defaults;
+    }
     const arb_profile *profile = NULL;
     lint_ctx c = {.g = g, .opt = options, .r = r, .history = &l->history, .event = options->event};
     c.rules = arb_lint_rules_for(g, options, &profile);
-    if (!c.rules) {
-        st.code = 1;
-        lint_format(st.message, sizeof st.message, "no rule profile given, expected an edition of the Laws");
-        return st;
-    }
+    if (!c.rules)
+        return arb_status_error(ARB_ERR_ARGUMENT, ARB_ERR_ARGUMENT, 0, 0,
+                                "no rule profile given, expected an edition of the Laws");
     c.chess960 = is_chess960_variant(lint_tag(g, "Variant"));
 
     lint_check_tags(&c);
     bool start_ok = lint_check_start(&c);
     line_facts lf;
-    if (!lint_replay(&c, l, &lf, start_ok)) {
-        st.code = 1;
-        lint_format(st.message, sizeof st.message, "out of memory");
-        return st;
-    }
+    if (!lint_replay(&c, l, &lf, start_ok))
+        return arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0, "out of memory");
     r->plies = lf.plies;
     const arb_position *final = &l->line[0];
 
@@ -323,9 +335,7 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
     r->termination = term;
     lint_record_facts(&c, &lf, final);
     sort_findings(r);
-    if (r->out_of_memory) {
-        st.code = 1;
-        lint_format(st.message, sizeof st.message, "out of memory");
-    }
+    if (r->out_of_memory)
+        st = arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0, "out of memory");
     return st;
 }

@@ -36,15 +36,24 @@
 #ifndef ARB_LINT_H
 #define ARB_LINT_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "findings.h"
 #include "pgn_game.h"
 #include "profile.h"
 
+/* Zero means the default for every field: the newest edition built into the
+ * library, its section chosen per game (event, TimeControl tag, standard),
+ * moves read as SAN, no suggestions in other notations. */
 typedef struct arb_lint_options {
-    const arb_profile *profile;        /* the edition; with auto_edition, the fallback */
-    const arb_profile_set *profiles;   /* editions to choose from with auto_edition */
+    const arb_profile *profile;        /* the edition; with auto_edition, the fallback;
+                                          NULL: the newest of `profiles` */
+    const arb_profile_set *profiles;   /* editions to choose from; NULL: the built-in ones */
     bool auto_edition;                 /* choose the edition by the Date tag */
-    int time_class;                    /* enum arb_time_class, or -1: event, TimeControl tag, standard */
+    bool time_class_fixed;             /* use time_class for every game */
+    int time_class;                    /* enum arb_time_class, with time_class_fixed; otherwise
+                                          the event's, the TimeControl tag's, else standard */
     const arb_event *event;            /* event regulations, or NULL */
     /* The notation the moves are written in (notation.h; the reader's
      * option of the same name), for explaining a move that does not replay;
@@ -66,14 +75,17 @@ arb_linter *arb_linter_new(void);
 void arb_linter_free(arb_linter *l);
 
 /* Checks game g (the `index`-th of its input, 1-based) into r, which is
- * reset first.  Returns a status with a nonzero code only when out of
- * memory or when no profile is given. */
+ * reset first.  options may be NULL (the defaults).  Returns a status with a
+ * nonzero code only when out of memory or when the built-in editions cannot
+ * be loaded. */
 arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
                          const arb_lint_options *options, arb_lint_report *r);
 
 /* The rules that apply to g under options (the edition and section chosen
- * as described above); *profile receives the edition. */
+ * as described above); *profile receives the edition.  NULL when options
+ * name no edition and no set to take one from. */
 const arb_rules *arb_lint_rules_for(const arb_pgn_game *g, const arb_lint_options *options,
                                     const arb_profile **profile);
 
+#pragma GCC visibility pop
 #endif

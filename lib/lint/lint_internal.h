@@ -77,6 +77,7 @@ struct arb_linter {
     arb_position *line;      /* per variation depth: the position where the next move is played */
     arb_position *before;    /* per depth: the position before that line's last move */
     size_t depth_cap;
+    arb_profile_set *builtin; /* the built-in editions, loaded when options give none */
 };
 bool lint_reserve_depth(arb_linter *l, size_t depth);
 

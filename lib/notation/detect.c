@@ -249,6 +249,8 @@ static arb_status error_status(int code, const char *text, const char *arg)
     arb_status st;
     memset(&st, 0, sizeof st);
     st.code = code;
+    /* the codes asked for name locales the set does not have: the caller's */
+    st.error_class = code == 0 ? ARB_ERR_NONE : code == ARB_LOCALE_NO_MEMORY ? ARB_ERR_MEMORY : ARB_ERR_ARGUMENT;
     snprintf(st.message, sizeof st.message, "%s%s", text, arg ? arg : "");
     return st;
 }
@@ -263,12 +265,12 @@ arb_status arb_detector_new(const arb_grammar *grammar, const arb_locale_set *se
         !(d->class_of = calloc(total ? total : 1, sizeof *d->class_of)) ||
         !(d->classes = calloc(total ? total : 1, sizeof *d->classes))) {
         arb_detector_free(d);
-        return error_status(ARB_LOCALE_IO, "out of memory", NULL);
+        return error_status(ARB_LOCALE_NO_MEMORY, "out of memory", NULL);
     }
     char **signatures = calloc(total ? total : 1, sizeof *signatures);
     arb_status st = error_status(0, "", NULL);
     if (!signatures)
-        st = error_status(ARB_LOCALE_IO, "out of memory", NULL);
+        st = error_status(ARB_LOCALE_NO_MEMORY, "out of memory", NULL);
     for (size_t i = 0; i < total && st.code == 0; i++) {
         const arb_locale *loc = arb_locales_at(set, i);
         bool wanted = !codes;
@@ -283,7 +285,7 @@ arb_status arb_detector_new(const arb_grammar *grammar, const arb_locale_set *se
         size_t me = d->count++;
         d->notations[me] = n;
         if (!(signatures[me] = reading_signature(loc))) {
-            st = error_status(ARB_LOCALE_IO, "out of memory", NULL);
+            st = error_status(ARB_LOCALE_NO_MEMORY, "out of memory", NULL);
             break;
         }
         size_t c = 0;
@@ -294,7 +296,7 @@ arb_status arb_detector_new(const arb_grammar *grammar, const arb_locale_set *se
         } else {
             d->class_of[me] = d->class_count;
             if (!build_class(&d->classes[d->class_count++], n))
-                st = error_status(ARB_LOCALE_IO, "out of memory", NULL);
+                st = error_status(ARB_LOCALE_NO_MEMORY, "out of memory", NULL);
         }
     }
     for (size_t i = 0; signatures && i < total; i++)

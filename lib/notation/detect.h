@@ -25,6 +25,9 @@
 #ifndef ARB_DETECT_H
 #define ARB_DETECT_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "notation.h"
 
 /* One move token as written (a PGN reader's SAN token), not NUL-terminated.
@@ -83,4 +86,5 @@ bool arb_detector_survived(const arb_detector *d, size_t i);
  * ..." message); returns the length written. */
 size_t arb_detector_survivor_list(const arb_detector *d, char *buf, size_t size);
 
+#pragma GCC visibility pop
 #endif

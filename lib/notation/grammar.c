@@ -19,6 +19,16 @@ enum placeholder { PH_PIECE, PH_PROMOTION, PH_CAPTURE, PH_CASTLE_SHORT, PH_CASTL
 static const char *const placeholder_names[PH_COUNT] = {"PIECE", "PROMOTION", "CAPTURE", "CASTLE_SHORT",
                                                         "CASTLE_LONG", "EN_PASSANT"};
 
+int arb_grammar_error_class(int code)
+{
+    switch (code) {
+    case ARB_GRAMMAR_OK: return ARB_ERR_NONE;
+    case ARB_GRAMMAR_IO: return ARB_ERR_IO;
+    case ARB_GRAMMAR_NO_MEMORY: return ARB_ERR_MEMORY;
+    default: return ARB_ERR_DATA;
+    }
+}
+
 static arb_status status_of(int code, const char *name, int line, int col, const char *fmt, ...)
 {
     arb_status st;
@@ -26,6 +36,7 @@ static arb_status status_of(int code, const char *name, int line, int col, const
     if (code == 0)
         return st;
     st.code = code;
+    st.error_class = arb_grammar_error_class(code);
     st.line = line;
     st.col = col;
     char what[150];
@@ -104,7 +115,7 @@ arb_status arb_grammar_from_text(const char *name, const char *text, arb_grammar
     }
     if (!g || !g->name || !g->text) {
         arb_grammar_free(g);
-        return status_of(ARB_GRAMMAR_IO, name, 0, 0, "out of memory");
+        return status_of(ARB_GRAMMAR_NO_MEMORY, name, 0, 0, "out of memory");
     }
     *out = g;
     return status_of(0, name, 0, 0, "ok");
@@ -141,7 +152,7 @@ arb_status arb_grammar_load(const char *path, arb_grammar **out)
             if (!grown) {
                 free(text);
                 fclose(f);
-                return status_of(ARB_GRAMMAR_IO, path, 0, 0, "out of memory");
+                return status_of(ARB_GRAMMAR_NO_MEMORY, path, 0, 0, "out of memory");
             }
             text = grown;
         }
@@ -312,7 +323,7 @@ arb_status arb_grammar_expand(const arb_grammar *g, const arb_locale *loc, char 
     if (b.failed || !b.data) {
         free(b.data);
         *out = NULL;
-        return status_of(ARB_GRAMMAR_IO, g->name, 0, 0, "out of memory");
+        return status_of(ARB_GRAMMAR_NO_MEMORY, g->name, 0, 0, "out of memory");
     }
     *out = b.data;
     return status_of(0, g->name, 0, 0, "ok");

@@ -124,6 +124,13 @@ typedef struct loader {
     arb_status st;
 } loader;
 
+/* A locale that cannot be read is an I/O failure; one that reads but is
+ * wrong is a bad data file. */
+static int locale_error_class(int code)
+{
+    return code == ARB_LOCALE_IO ? ARB_ERR_IO : code == ARB_LOCALE_NO_MEMORY ? ARB_ERR_MEMORY : ARB_ERR_DATA;
+}
+
 static bool fail_at(loader *ld, int code, int line, int col, const char *fmt, ...)
 {
     char what[160];
@@ -132,6 +139,7 @@ static bool fail_at(loader *ld, int code, int line, int col, const char *fmt, ..
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     ld->st.code = code;
+    ld->st.error_class = locale_error_class(code);
     ld->st.line = line;
     ld->st.col = col;
     set_message(&ld->st, "%s:%d:%d: %s", ld->path, line, col, what);
@@ -150,7 +158,7 @@ static bool fail_node(loader *ld, int code, const yaml_node_t *node, const char 
 
 static bool out_of_memory(loader *ld)
 {
-    return fail_at(ld, ARB_LOCALE_IO, 0, 0, "out of memory");
+    return fail_at(ld, ARB_LOCALE_NO_MEMORY, 0, 0, "out of memory");
 }
 
 static yaml_node_t *node_at(loader *ld, int index)
@@ -524,7 +532,7 @@ static arb_status load_one(const char *path, arb_locale **out)
     bool have_doc = false;
     if (!yaml_parser_initialize(&parser)) {
         fclose(f);
-        fail_at(&ld, ARB_LOCALE_IO, 0, 0, "out of memory");
+        fail_at(&ld, ARB_LOCALE_NO_MEMORY, 0, 0, "out of memory");
         return ld.st;
     }
     yaml_parser_set_input_file(&parser, f);
@@ -585,6 +593,7 @@ static arb_status set_error(int code, const char *fmt, const char *arg)
 {
     arb_status st = ok_status();
     st.code = code;
+    st.error_class = locale_error_class(code);
     set_message(&st, fmt, arg);
     return st;
 }
@@ -608,6 +617,7 @@ static arb_status check_message_keys(const arb_locale_set *set, const char *dir)
             if (!known) {
                 arb_status st = ok_status();
                 st.code = ARB_LOCALE_UNKNOWN_KEY;
+                st.error_class = ARB_ERR_DATA;
                 st.line = loc->messages[m].line;
                 st.col = loc->messages[m].col;
                 set_message(&st, "%s/%s.yaml:%d:%d: unknown key messages.%s, expected a key that en.yaml defines",
@@ -638,7 +648,7 @@ arb_status arb_locales_load(const char *dir, arb_locale_set **out)
     arb_locale_set *set = calloc(1, sizeof *set);
     arb_status st = ok_status();
     if (!set)
-        st = set_error(ARB_LOCALE_IO, "%s: out of memory", dir);
+        st = set_error(ARB_LOCALE_NO_MEMORY, "%s: out of memory", dir);
     for (int i = 0; i < n_entries; i++) {
         const char *name = entries[i]->d_name;
         size_t n = strlen(name);
@@ -649,7 +659,7 @@ arb_status arb_locales_load(const char *dir, arb_locale_set **out)
             st = load_one(path, &loc);
             if (st.code == 0 && !set_push(set, loc)) {
                 locale_free(loc);
-                st = set_error(ARB_LOCALE_IO, "%s: out of memory", dir);
+                st = set_error(ARB_LOCALE_NO_MEMORY, "%s: out of memory", dir);
             }
         }
         free(entries[i]);
@@ -680,7 +690,7 @@ arb_status arb_locales_load_file(const char *path, arb_locale_set **out)
     if (!set || !set_push(set, loc)) {
         free(set);
         locale_free(loc);
-        return set_error(ARB_LOCALE_IO, "%s: out of memory", path);
+        return set_error(ARB_LOCALE_NO_MEMORY, "%s: out of memory", path);
     }
     *out = set;
     return st;

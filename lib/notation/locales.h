@@ -23,6 +23,9 @@
 #ifndef ARB_LOCALES_H
 #define ARB_LOCALES_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include <stddef.h>
 
 #include "types.h"
@@ -35,7 +38,8 @@ enum arb_locale_error {
     ARB_LOCALE_DUPLICATE,     /* a key twice, or one spelling for two meanings */
     ARB_LOCALE_MISSING,       /* a required key is absent */
     ARB_LOCALE_BAD_VALUE,     /* a spelling that would clash with squares or marks */
-    ARB_LOCALE_NOT_FOUND      /* no locales directory found */
+    ARB_LOCALE_NOT_FOUND,     /* no locales directory found */
+    ARB_LOCALE_NO_MEMORY
 };
 
 typedef struct arb_locale arb_locale;
@@ -91,4 +95,5 @@ const char *arb_locales_message(const arb_locale_set *set, const arb_locale *loc
  * text needs (like snprintf). */
 size_t arb_message_format(const char *text, const char *const *pairs, char *buf, size_t size);
 
+#pragma GCC visibility pop
 #endif

@@ -83,6 +83,7 @@ static arb_status status_of(int code, const char *fmt, ...)
     arb_status st;
     memset(&st, 0, sizeof st);
     st.code = code;
+    st.error_class = arb_grammar_error_class(code);
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(st.message, sizeof st.message, fmt, ap);
@@ -150,7 +151,7 @@ arb_status arb_notation_new(const arb_grammar *grammar, const arb_locale *loc, a
     arb_notation *n = calloc(1, sizeof *n);
     if (!n) {
         pcre2_code_free(code);
-        return status_of(ARB_GRAMMAR_IO, "out of memory");
+        return status_of(ARB_GRAMMAR_NO_MEMORY, "out of memory");
     }
     n->loc = loc;
     n->code = code;

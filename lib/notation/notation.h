@@ -42,6 +42,9 @@
 #ifndef ARB_NOTATION_H
 #define ARB_NOTATION_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "grammar.h"
 #include "locales.h"
 #include "san.h"
@@ -120,4 +123,5 @@ enum arb_fan_style {
 /* Figurine algebraic notation: SAN with the piece letters as figurines. */
 size_t arb_fan_write(const arb_position *pos, arb_move move, int style, char *buf);
 
+#pragma GCC visibility pop
 #endif

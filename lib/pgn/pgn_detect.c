@@ -47,8 +47,7 @@ arb_status arb_pgn_autodetect_new(const arb_grammar *grammar, const arb_locale_s
     *out = NULL;
     arb_pgn_autodetect *a = calloc(1, sizeof *a);
     if (!a) {
-        st.code = ARB_LOCALE_IO;
-        snprintf(st.message, sizeof st.message, "out of memory");
+        st = arb_status_error(ARB_ERR_MEMORY, ARB_LOCALE_NO_MEMORY, 0, 0, "out of memory");
         return st;
     }
     a->grammar = grammar;
@@ -73,8 +72,7 @@ arb_status arb_pgn_autodetect_new(const arb_grammar *grammar, const arb_locale_s
     }
     if (oom) {
         arb_pgn_autodetect_free(a);
-        st.code = ARB_LOCALE_IO;
-        snprintf(st.message, sizeof st.message, "out of memory");
+        st = arb_status_error(ARB_ERR_MEMORY, ARB_LOCALE_NO_MEMORY, 0, 0, "out of memory");
         return st;
     }
     arb_detector *first = make_detector(a, &st);
@@ -86,8 +84,7 @@ arb_status arb_pgn_autodetect_new(const arb_grammar *grammar, const arb_locale_s
     if (!a->free_list) {
         arb_detector_free(first);
         arb_pgn_autodetect_free(a);
-        st.code = ARB_LOCALE_IO;
-        snprintf(st.message, sizeof st.message, "out of memory");
+        st = arb_status_error(ARB_ERR_MEMORY, ARB_LOCALE_NO_MEMORY, 0, 0, "out of memory");
         return st;
     }
     a->free_cap = 4;

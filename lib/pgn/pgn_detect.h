@@ -37,6 +37,9 @@
 #ifndef ARB_PGN_DETECT_H
 #define ARB_PGN_DETECT_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "detect.h"
 #include "pgn_game.h"
 
@@ -104,4 +107,5 @@ void arb_pgn_detected_narrow(arb_pgn_detected *out, const bool *ok);
 /* "23." or "23..." for the move played from pos (buf of 16 bytes). */
 const char *arb_pgn_move_number(const arb_position *pos, char *buf);
 
+#pragma GCC visibility pop
 #endif

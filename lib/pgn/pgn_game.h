@@ -24,6 +24,9 @@
 #ifndef ARB_PGN_GAME_H
 #define ARB_PGN_GAME_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -189,4 +192,5 @@ void arb_pgn_walker_restart(arb_pgn_walker *w, const arb_pgn_game *g);
 const arb_pgn_item *arb_pgn_walker_next(arb_pgn_walker *w);
 void arb_pgn_walker_free(arb_pgn_walker *w);
 
+#pragma GCC visibility pop
 #endif

@@ -46,6 +46,9 @@
 #ifndef ARB_PGN_LEX_H
 #define ARB_PGN_LEX_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -161,4 +164,5 @@ int arb_pgn_result_parse(const char *text, size_t len);
 
 const char *arb_pgn_token_kind_name(int kind);
 
+#pragma GCC visibility pop
 #endif

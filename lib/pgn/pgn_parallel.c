@@ -501,8 +501,7 @@ static int read_sequential(arb_input *in, const arb_pgn_reader_options *options,
         arb_input_set_tap(in, keep_tap, &k);
     arb_pgn_reader *r = arb_pgn_reader_new(in, options);
     if (!r) {
-        status->code = 1;
-        snprintf(status->message, sizeof status->message, "out of memory");
+        *status = arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0, "out of memory");
         return ARB_PGN_READ_FAILED;
     }
     arb_pgn_reader_set_origin(r, line, offset);
@@ -556,12 +555,11 @@ static int read_sequential(arb_input *in, const arb_pgn_reader_options *options,
     free(k.data);
     free(k.held);
     if (oom) {
-        status->code = 1;
-        snprintf(status->message, sizeof status->message, "out of memory");
+        *status = arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0, "out of memory");
         return ARB_PGN_READ_FAILED;
     }
     if (stopped) {
-        status->code = 0;
+        status->code = status->error_class = 0;
         status->message[0] = '\0';
         return ARB_PGN_READ_FAILED;
     }
@@ -842,19 +840,17 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
 
     int rc = ARB_PGN_READ_END;
     if (!ok && run.refused) {
-        status->code = 0;              /* emit asked to stop */
+        status->code = status->error_class = 0;             /* emit asked to stop */
         status->message[0] = '\0';
         rc = ARB_PGN_READ_FAILED;
     } else if (!ok) {
-        status->code = 1;
-        snprintf(status->message, sizeof status->message,
-                 started ? "out of memory or output refused" : "cannot start threads");
+        *status = arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0,
+                                   started ? "out of memory or output refused" : "cannot start threads");
         rc = ARB_PGN_READ_FAILED;
     } else if (input_failed || sequential_rest) {
         /* the rest of the stream, from the last boundary, by one reader */
         if (len > 0 && !arb_input_unread(in, buf, len)) {
-            status->code = 1;
-            snprintf(status->message, sizeof status->message, "out of memory");
+            *status = arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0, "out of memory");
             rc = ARB_PGN_READ_FAILED;
         } else {
             free(buf);

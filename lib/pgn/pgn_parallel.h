@@ -58,6 +58,9 @@
 #ifndef ARB_PGN_PARALLEL_H
 #define ARB_PGN_PARALLEL_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include <stdio.h>
 
 #include "pgn_read.h"
@@ -112,4 +115,5 @@ int arb_pgn_read_parallel(arb_input *in, const arb_pgn_reader_options *options,
                           const arb_pgn_parallel_options *parallel, const arb_pgn_parallel_ops *ops,
                           void *ctx, arb_status *status);
 
+#pragma GCC visibility pop
 #endif

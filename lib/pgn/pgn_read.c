@@ -110,8 +110,7 @@ arb_status arb_pgn_reader_open(const char *path, const arb_pgn_reader_options *o
         return st;
     *out = arb_pgn_reader_new(in, options);
     if (!*out) {
-        st.code = ARB_INPUT_NO_MEMORY;
-        snprintf(st.message, sizeof st.message, "out of memory reading %s", path);
+        st = arb_status_error(ARB_ERR_MEMORY, ARB_INPUT_NO_MEMORY, 0, 0, "out of memory reading %s", path);
     }
     return st;
 }
@@ -190,7 +189,7 @@ static bool refill(arb_pgn_reader *r)
             return false;
         char *p = realloc(r->buf, cap + 1);
         if (!p) {
-            arb_status st = {ARB_INPUT_NO_MEMORY, 0, 0, "out of memory for the input buffer"};
+            arb_status st = {.code = ARB_INPUT_NO_MEMORY, .error_class = ARB_ERR_MEMORY, .line = 0, .col = 0, .message = "out of memory for the input buffer"};
             input_failed(r, &st);
         } else {
             r->buf = p;
@@ -595,7 +594,7 @@ static void setup_start(struct parse *p)
     if (fen) {
         arb_status st = arb_fen_parse(fen->value, &g->start);
         if (st.code == ARB_FEN_FULLMOVE && fen_with_move_one(p, fen, &g->start))
-            st.code = 0;
+            st.code = st.error_class = 0;
         if (st.code) {
             error_at(p, fen->line, fen->col + (st.col > 0 ? st.col : 1), "bad FEN tag: %s",
                      st.message);
@@ -1244,7 +1243,7 @@ static int read_detected(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status,
     }
     bool resolvable = r->token_count > 0 && g->error_count == 0 && !r->raw_dropped;
     if (resolvable && !r->detector && !(r->detector = arb_pgn_autodetect_acquire(a))) {
-        arb_status st = {ARB_INPUT_NO_MEMORY, g->line, g->col, "out of memory"};
+        arb_status st = {.code = ARB_INPUT_NO_MEMORY, .error_class = ARB_ERR_MEMORY, .line = g->line, .col = g->col, .message = "out of memory"};
         input_failed(r, &st);
         *status = st;
         return ARB_PGN_READ_FAILED;
@@ -1299,7 +1298,7 @@ static int read_detected(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status,
         goto oom;
     return rc;
 oom:;
-    arb_status st = {ARB_INPUT_NO_MEMORY, g->line, g->col, "out of memory"};
+    arb_status st = {.code = ARB_INPUT_NO_MEMORY, .error_class = ARB_ERR_MEMORY, .line = g->line, .col = g->col, .message = "out of memory"};
     input_failed(r, &st);
     *status = st;
     return ARB_PGN_READ_FAILED;
@@ -1318,7 +1317,7 @@ int arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
             g->notation = arb_locale_code(arb_notation_locale(r->opt.notation));
             g->notation_used = r->opt.notation;
             if (r->opt.mark_notation && g->movetext_started && !arb_pgn_game_set_tag(g, "Notation", g->notation)) {
-                arb_status st = {ARB_INPUT_NO_MEMORY, g->line, g->col, "out of memory"};
+                arb_status st = {.code = ARB_INPUT_NO_MEMORY, .error_class = ARB_ERR_MEMORY, .line = g->line, .col = g->col, .message = "out of memory"};
                 input_failed(r, &st);
                 *status = st;
                 return ARB_PGN_READ_FAILED;
@@ -1377,7 +1376,7 @@ static int read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, str
     arb_pgn_token tok;
     for (;;) {
         if (p.oom) {
-            arb_status st = {ARB_INPUT_NO_MEMORY, tok.line, tok.col, "out of memory"};
+            arb_status st = {.code = ARB_INPUT_NO_MEMORY, .error_class = ARB_ERR_MEMORY, .line = tok.line, .col = tok.col, .message = "out of memory"};
             input_failed(r, &st);
             *status = st;
             return ARB_PGN_READ_FAILED;

@@ -86,6 +86,9 @@
 #ifndef ARB_PGN_READ_H
 #define ARB_PGN_READ_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "input.h"
 #include "pgn_game.h"
 
@@ -153,4 +156,5 @@ const char *arb_pgn_reader_name(const arb_pgn_reader *r);
 
 void arb_pgn_reader_free(arb_pgn_reader *r);
 
+#pragma GCC visibility pop
 #endif

@@ -430,9 +430,8 @@ arb_status arb_pgn_write_game(arb_pgn_writer *w, const arb_pgn_game *g, const ch
     write_tags(w, g, result);
     write_movetext(w, g, result);
     if (w->failed) {
-        st.code = 1;
-        snprintf(st.message, sizeof st.message,
-                 "cannot write the game (out of memory or badly nested variations)");
+        st = arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0,
+                              "cannot write the game (out of memory or badly nested variations)");
         *text = NULL;
         *len = 0;
         return st;

@@ -26,6 +26,9 @@
 #ifndef ARB_PGN_WRITE_H
 #define ARB_PGN_WRITE_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "pgn_game.h"
 
 enum arb_pgn_notation {
@@ -64,4 +67,5 @@ void arb_pgn_writer_free(arb_pgn_writer *w);
  * returns the length. */
 size_t arb_pgn_escape_string(const char *value, char *out);
 
+#pragma GCC visibility pop
 #endif

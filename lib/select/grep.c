@@ -51,9 +51,10 @@ struct arb_grep_matcher {
 
 static arb_status status_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* a predicate the caller spelt wrong */
 static arb_status status_error(const char *fmt, ...)
 {
-    arb_status st = {1, 0, 0, ""};
+    arb_status st = {.code = ARB_ERR_ARGUMENT, .error_class = ARB_ERR_ARGUMENT};
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(st.message, sizeof st.message, fmt, ap);
@@ -61,7 +62,7 @@ static arb_status status_error(const char *fmt, ...)
     return st;
 }
 
-static const arb_status ok_status = {0, 0, 0, ""};
+static const arb_status ok_status = {.code = 0};
 
 arb_grep *arb_grep_new(void)
 {
@@ -99,7 +100,7 @@ static struct predicate *add(arb_grep *s, int kind)
 
 static arb_status out_of_memory(void)
 {
-    return status_error("out of memory");
+    return arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0, "out of memory");
 }
 
 arb_status arb_grep_add_valid(arb_grep *s, bool valid)

@@ -35,6 +35,9 @@
 #ifndef ARB_GREP_H
 #define ARB_GREP_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -79,4 +82,5 @@ void arb_grep_matcher_free(arb_grep_matcher *m);
  * its input, for the linter's report. */
 bool arb_grep_match(arb_grep_matcher *m, const arb_pgn_game *g, uint64_t index, arb_status *status);
 
+#pragma GCC visibility pop
 #endif

@@ -46,7 +46,6 @@ static inline void lint_setup(linted *t, const char *laws)
     arb_lint_report_init(&t->report);
     arb_event_init(&t->event);
     t->options.profiles = t->profiles;
-    t->options.time_class = -1;
     if (laws && strcmp(laws, "auto") == 0) {
         t->options.auto_edition = true;
         t->options.profile = arb_profiles_find(t->profiles, "fide-2023");

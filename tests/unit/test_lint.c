@@ -46,6 +46,7 @@ Test(lint, illegal_move_edition_changes_article)
     cr_assert_str_eq(must_have(r, "illegal-move")->article, "7.5a");
     lint_teardown(&t);
     lint_setup(&t, "fide-2014");
+    t.options.time_class_fixed = true;
     t.options.time_class = ARB_CLASS_BLITZ;
     r = lint_text(&t, ROSTER("1-0") "\n1. e4 e5 2. Ke3 1-0\n");
     cr_assert_str_eq(must_have(r, "illegal-move")->article, "A.4.2");
@@ -398,6 +399,7 @@ Test(lint, continue_under_2014_blitz_one_illegal_move_loses)
 {
     linted t;
     lint_setup(&t, "fide-2014");
+    t.options.time_class_fixed = true;
     t.options.time_class = ARB_CLASS_BLITZ;
     const arb_lint_report *r = lint_continue(&t, ROSTER("1-0") "\n1. e4 e5 2. Ke3 Nc6 3. Nf3 1-0\n");
     cr_assert_eq(count_code(r, "illegal-move"), 2);
