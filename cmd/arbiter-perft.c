@@ -94,19 +94,17 @@ static void print_rate(uint64_t nodes, double seconds)
     fprintf(stderr, PROGRAM ": %" PRIu64 " nodes in %.3f s, %.1f Mnps\n", nodes, seconds, mnps);
 }
 
-/* Writes text as a JSON string literal. */
+/* Writes text as a JSON string literal (the library's escaping: invalid
+ * UTF-8 in a suite file becomes U+FFFD, not broken JSON). */
 static void json_string(const char *text)
 {
-    putchar('"');
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            printf("\\%c", *p);
-        else if (*p < 0x20)
-            printf("\\u%04x", *p);
-        else
-            putchar(*p);
-    }
-    putchar('"');
+    arb_strbuf t;
+    arb_strbuf_init(&t);
+    if (arb_strbuf_json_string(&t, text) && t.len)
+        fwrite(t.data, 1, t.len, stdout);
+    else
+        fputs("null", stdout);
+    arb_strbuf_free(&t);
 }
 
 /* ---- single position ---------------------------------------------------- */

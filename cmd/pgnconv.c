@@ -119,33 +119,16 @@ static void usage(FILE *out)
         "2 usage error or unreadable/unwritable file.\n");
 }
 
-static void json_string(arb_strbuf *t, const char *s)
-{
-    arb_strbuf_append(t, "\"", 1);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            char esc[2] = {'\\', (char)c};
-            arb_strbuf_append(t, esc, 2);
-        } else if (c < 0x20) {
-            arb_strbuf_printf(t, "\\u%04x", c);
-        } else {
-            arb_strbuf_append(t, s, 1);
-        }
-    }
-    arb_strbuf_append(t, "\"", 1);
-}
-
 static void report(const options *o, arb_strbuf *t, const char *file, int severity, int line, int col,
                    const char *message)
 {
     static const char *const names[] = {"note", "warning", "error"};
     if (o->json) {
         arb_strbuf_append(t, "{\"file\":", 8);
-        json_string(t, file);
+        arb_strbuf_json_string(t, file);
         arb_strbuf_printf(t, ",\"line\":%d,\"col\":%d,\"severity\":\"%s\",\"message\":", line, col,
                         names[severity]);
-        json_string(t, message);
+        arb_strbuf_json_string(t, message);
         arb_strbuf_append(t, "}\n", 2);
     } else {
         arb_strbuf_printf(t, "%s:%d:%d: %s%s\n", file, line, col,

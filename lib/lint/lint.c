@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "san.h"
 
@@ -93,20 +92,6 @@ void lint_set_move(arb_finding *f, const arb_position *before, uint32_t ply, con
     lint_copy(f->token, sizeof f->token, token);
 }
 
-const arb_pgn_tag *lint_tag_entry(const arb_pgn_game *g, const char *name)
-{
-    for (size_t i = 0; i < g->tag_count; i++)
-        if (strcmp(g->tags[i].name, name) == 0)
-            return &g->tags[i];
-    return NULL;
-}
-
-const char *lint_tag(const arb_pgn_game *g, const char *name)
-{
-    const arb_pgn_tag *t = lint_tag_entry(g, name);
-    return t ? t->value : NULL;
-}
-
 static bool is_delimiter(unsigned char ch)
 {
     return ch <= ' ' || strchr("{}()[];\"", ch) != NULL;
@@ -155,7 +140,7 @@ const arb_rules *arb_lint_rules_for(const arb_pgn_game *g, const arb_lint_option
             p = named;
     }
     if (o->auto_edition && o->profiles) {
-        const arb_profile *dated = arb_profiles_for_date(o->profiles, lint_tag(g, "Date"));
+        const arb_profile *dated = arb_profiles_for_date(o->profiles, arb_pgn_game_tag(g, "Date"));
         if (dated)
             p = dated;
         else if (!p)
@@ -169,7 +154,7 @@ const arb_rules *arb_lint_rules_for(const arb_pgn_game *g, const arb_lint_option
     if (cls < 0 && o->event)
         cls = o->event->time_class;
     if (cls < 0)
-        cls = arb_profile_time_class(p, lint_tag(g, "TimeControl"));
+        cls = arb_profile_time_class(p, arb_pgn_game_tag(g, "TimeControl"));
     if (cls < 0 || cls >= ARB_CLASS_COUNT)
         cls = ARB_CLASS_STANDARD;
     if (profile)
@@ -236,15 +221,6 @@ static void sort_findings(arb_lint_report *r)
     }
 }
 
-static bool is_chess960_variant(const char *v)
-{
-    if (!v)
-        return false;
-    return strcasecmp(v, "chess960") == 0 || strcasecmp(v, "chess 960") == 0 ||
-           strcasecmp(v, "fischerandom") == 0 || strcasecmp(v, "fischer random") == 0 ||
-           strcasecmp(v, "freestyle") == 0 || strcasecmp(v, "960") == 0;
-}
-
 arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
                          const arb_lint_options *options, arb_lint_report *r)
 {
@@ -254,10 +230,10 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
     r->source = g->source;
     r->game = index;
     r->line = g->line;
-    r->white = lint_tag(g, "White");
-    r->black = lint_tag(g, "Black");
-    r->round = lint_tag(g, "Round");
-    const char *rt = lint_tag(g, "Result");
+    r->white = arb_pgn_game_tag(g, "White");
+    r->black = arb_pgn_game_tag(g, "Black");
+    r->round = arb_pgn_game_tag(g, "Round");
+    const char *rt = arb_pgn_game_tag(g, "Result");
     r->result_tag = rt ? arb_pgn_result_parse(rt, strlen(rt)) : ARB_PGN_RESULT_NONE;
 
     /* zero options: the built-in editions, loaded once per linter */
@@ -280,7 +256,7 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
     if (!c.rules)
         return arb_status_error(ARB_ERR_ARGUMENT, ARB_ERR_ARGUMENT, 0, 0,
                                 "no rule profile given, expected an edition of the Laws");
-    c.chess960 = is_chess960_variant(lint_tag(g, "Variant"));
+    c.chess960 = arb_pgn_variant_parse(arb_pgn_game_tag(g, "Variant")) == ARB_PGN_VARIANT_CHESS960;
 
     lint_check_tags(&c);
     bool start_ok = lint_check_start(&c);
@@ -312,7 +288,7 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
     if (board_term >= 0) {
         term = board_term;
     } else {
-        int tag_term = lint_termination_from_tag(lint_tag(g, "Termination"));
+        int tag_term = lint_termination_from_tag(arb_pgn_game_tag(g, "Termination"));
         if (tag_term >= 0 && tag_term != ARB_TERM_UNKNOWN)
             term = tag_term;
         else if (result == ARB_PGN_RESULT_UNKNOWN)

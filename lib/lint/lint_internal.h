@@ -54,9 +54,6 @@ void lint_move_number(const arb_position *pos, char *buf, size_t size);
  * bytes (up to white space or a PGN delimiter); "" when not available. */
 void lint_token_at(const arb_pgn_game *g, int line, int col, char *buf, size_t size);
 
-/* The value of the tag, or NULL (first occurrence). */
-const char *lint_tag(const arb_pgn_game *g, const char *name);
-const arb_pgn_tag *lint_tag_entry(const arb_pgn_game *g, const char *name);
 
 void lint_check_tags(lint_ctx *c);
 /* false when the start position is unusable (the FEN was rejected) */

@@ -120,12 +120,12 @@ void lint_check_tags(lint_ctx *c)
         return;
     }
     for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
-        if (!lint_tag_entry(g, roster[i]))
+        if (!arb_pgn_game_tag_entry(g, roster[i]))
             lint_add(c, ARB_CHECK_TAG_MISSING, missing_severity(roster[i]), ARB_ART_TAGS, g->line, g->col,
                      "the Seven Tag Roster lacks %s", roster[i]);
     if (c->event)
         for (int i = 0; i < c->event->required_tag_count; i++)
-            if (!lint_tag_entry(g, c->event->required_tags[i]))
+            if (!arb_pgn_game_tag_entry(g, c->event->required_tags[i]))
                 lint_add(c, ARB_CHECK_TAG_MISSING, ARB_SEVERITY_WARNING, ARB_ART_TAGS, g->line, g->col,
                          "the event's regulations require a %s tag", c->event->required_tags[i]);
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Text arena: a chain of blocks that are kept (not freed) by reset, so a
  * reader filling one game after another stops allocating once the blocks
@@ -140,12 +141,35 @@ static bool reserve(void **data, size_t *cap, size_t count, size_t size)
     return true;
 }
 
-const char *arb_pgn_game_tag(const arb_pgn_game *g, const char *name)
+const arb_pgn_tag *arb_pgn_game_tag_entry(const arb_pgn_game *g, const char *name)
 {
     for (size_t i = 0; i < g->tag_count; i++)
         if (strcmp(g->tags[i].name, name) == 0)
-            return g->tags[i].value;
+            return &g->tags[i];
     return NULL;
+}
+
+const char *arb_pgn_game_tag(const arb_pgn_game *g, const char *name)
+{
+    const arb_pgn_tag *t = arb_pgn_game_tag_entry(g, name);
+    return t ? t->value : NULL;
+}
+
+int arb_pgn_variant_parse(const char *value)
+{
+    static const char *const chess960[] = {"chess960", "chess 960", "chess-960", "fischerandom",
+                                           "fischer random", "fischer-random", "freestyle", "960"};
+    static const char *const standard[] = {"standard", "chess", "normal", "regular",
+                                           "from position", "fromposition", ""};
+    if (!value)
+        return ARB_PGN_VARIANT_STANDARD;
+    for (size_t i = 0; i < sizeof chess960 / sizeof chess960[0]; i++)
+        if (strcasecmp(value, chess960[i]) == 0)
+            return ARB_PGN_VARIANT_CHESS960;
+    for (size_t i = 0; i < sizeof standard / sizeof standard[0]; i++)
+        if (strcasecmp(value, standard[i]) == 0)
+            return ARB_PGN_VARIANT_STANDARD;
+    return ARB_PGN_VARIANT_OTHER;
 }
 
 int arb_pgn_game_result(const arb_pgn_game *g)

@@ -128,8 +128,21 @@ void arb_pgn_game_free(arb_pgn_game *g);
  * else the termination marker, else ARB_PGN_RESULT_UNKNOWN. */
 int arb_pgn_game_result(const arb_pgn_game *g);
 
+/* The first tag with this name (case-sensitive, as the standard asks), or
+ * NULL; the one tag lookup of the library. */
+const arb_pgn_tag *arb_pgn_game_tag_entry(const arb_pgn_game *g, const char *name);
 /* Value of the first tag with this name, or NULL. */
 const char *arb_pgn_game_tag(const arb_pgn_game *g, const char *name);
+
+/* What a Variant tag value names (case-insensitive): the reader and the
+ * linter both read it here, so they agree on every spelling. */
+enum arb_pgn_variant {
+    ARB_PGN_VARIANT_STANDARD = 0,  /* "Standard", "chess", "normal", "from position", "", ... */
+    ARB_PGN_VARIANT_CHESS960,      /* "Chess960", "chess 960", "chess-960", "Fischerandom", "960", ... */
+    ARB_PGN_VARIANT_OTHER          /* a variant this library does not play */
+};
+/* NULL (no Variant tag) is standard chess. */
+int arb_pgn_variant_parse(const char *value);
 
 /* The builders below copy their text into the game and return false only
  * when out of memory. */

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "fen.h"
 #include "notation.h"
@@ -513,33 +512,6 @@ static void add_comment(struct parse *p, const arb_pgn_token *tok)
 
 /* ---- start position ---------------------------------------------------- */
 
-static bool is_chess960(const char *v)
-{
-    static const char *const names[] = {"chess960", "chess 960", "chess-960", "fischerandom",
-                                        "fischer random", "freestyle", "960"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcasecmp(v, names[i]) == 0)
-            return true;
-    return false;
-}
-
-static bool is_standard(const char *v)
-{
-    static const char *const names[] = {"standard", "chess", "normal", "regular",
-                                        "from position", "fromposition", ""};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcasecmp(v, names[i]) == 0)
-            return true;
-    return false;
-}
-
-static const arb_pgn_tag *find_tag(const arb_pgn_game *g, const char *name)
-{
-    for (size_t i = 0; i < g->tag_count; i++)
-        if (strcmp(g->tags[i].name, name) == 0)
-            return &g->tags[i];
-    return NULL;
-}
 
 static bool ensure_frames(arb_pgn_reader *r, size_t n)
 {
@@ -578,13 +550,14 @@ static bool fen_with_move_one(struct parse *p, const arb_pgn_tag *fen, arb_posit
 static void setup_start(struct parse *p)
 {
     arb_pgn_game *g = p->g;
-    const arb_pgn_tag *variant = find_tag(g, "Variant");
-    const arb_pgn_tag *fen = find_tag(g, "FEN");
+    const arb_pgn_tag *variant = arb_pgn_game_tag_entry(g, "Variant");
+    const arb_pgn_tag *fen = arb_pgn_game_tag_entry(g, "FEN");
     bool c960 = false;
     if (variant) {
-        if (is_chess960(variant->value)) {
+        int kind = arb_pgn_variant_parse(variant->value);
+        if (kind == ARB_PGN_VARIANT_CHESS960) {
             c960 = true;
-        } else if (!is_standard(variant->value)) {
+        } else if (kind != ARB_PGN_VARIANT_STANDARD) {
             error_at(p, variant->line, variant->col,
                      "variant \"%s\" is not supported, expected Standard or Chess960",
                      variant->value);
