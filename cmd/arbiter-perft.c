@@ -21,6 +21,7 @@
 
 #include "arbiter.h"
 #include "common/size_arg.h"
+#include "common/usage.h"
 
 #define PROGRAM "arbiter-perft"
 #define MAX_DEPTH 64       /* deeper trees never finish; the bound keeps recursion small */
@@ -585,10 +586,10 @@ done:
 
 /* ---- arguments ------------------------------------------------------------ */
 
-static int usage_error(const char *what, const char *arg)
+/* fmt has at most one %s, for arg */
+static int bad_usage(const char *fmt, const char *arg)
 {
-    fprintf(stderr, PROGRAM ": %s%s%s\n", what, arg ? ": " : "", arg ? arg : "");
-    fprintf(stderr, "Try '" PROGRAM " --help'.\n");
+    usage_error(PROGRAM, fmt, arg ? arg : "");
     return EXIT_USAGE;
 }
 
@@ -624,7 +625,7 @@ int main(int argc, char **argv)
         int number;
         if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
             if (npositional == 64)
-                return usage_error("too many arguments", NULL);
+                return bad_usage("too many arguments", NULL);
             positional[npositional++] = arg;
         } else if (strcmp(arg, "--") == 0) {
             options_done = true;
@@ -649,42 +650,42 @@ int main(int argc, char **argv)
         } else if (is_option(arg, "--hash")) {
             value = option_value(argc, argv, &i, "--hash");
             if (!int_arg_parse(value, 0, 1 << 20, &number))
-                return usage_error("--hash needs a size in MiB from 0 to 1048576", value);
+                return bad_usage("--hash %s: expected a size in MiB from 0 to 1048576", value);
             opt.hash_mb = (int)number;
         } else if (is_option(arg, "--suite")) {
             if (!(value = option_value(argc, argv, &i, "--suite")) || !*value)
-                return usage_error("--suite needs a FILE", NULL);
+                return bad_usage("--suite needs a FILE", NULL);
             opt.suite = value;
         } else if (is_option(arg, "--max-depth")) {
             value = option_value(argc, argv, &i, "--max-depth");
             if (!int_arg_parse(value, 0, MAX_DEPTH, &number))
-                return usage_error("--max-depth needs a number from 0 to 64", value);
+                return bad_usage("--max-depth %s: expected a number from 0 to 64", value);
             opt.max_depth = (int)number;
         } else if (is_option(arg, "--jobs") || strcmp(arg, "-j") == 0) {
             value = option_value(argc, argv, &i, arg[1] == 'j' ? "-j" : "--jobs");
             if (!int_arg_parse(value, 0, 256, &number))
-                return usage_error("--jobs needs a number from 0 to 256", value);
+                return bad_usage("--jobs %s: expected a number from 0 to 256", value);
             opt.jobs = (int)number;
         } else {
-            return usage_error("unknown option", arg);
+            return bad_usage("unknown option %s", arg);
         }
     }
 
     if (opt.suite) {
         if (npositional)
-            return usage_error("--suite takes no FEN or DEPTH", positional[0]);
+            return bad_usage("--suite takes no FEN or DEPTH: %s", positional[0]);
         if (opt.divide)
-            return usage_error("--divide cannot be used with --suite", NULL);
+            return bad_usage("--divide cannot be used with --suite", NULL);
         return run_suite(&opt);
     }
     if (opt.max_depth >= 0 || opt.jobs != 1 || opt.verbose)
-        return usage_error("--max-depth, --jobs and --verbose need --suite", NULL);
+        return bad_usage("--max-depth, --jobs and --verbose need --suite", NULL);
     if (npositional < 2)
-        return usage_error(npositional ? "missing DEPTH" : "missing FEN and DEPTH", NULL);
+        return bad_usage(npositional ? "missing DEPTH" : "missing FEN and DEPTH", NULL);
 
     int depth;
     if (!int_arg_parse(positional[npositional - 1], 0, MAX_DEPTH, &depth))
-        return usage_error("DEPTH must be a number from 0 to 64", positional[npositional - 1]);
+        return bad_usage("DEPTH %s: expected a number from 0 to 64", positional[npositional - 1]);
 
     /* The FEN may also come as several words (unquoted): join them. */
     char fen[512] = "";
@@ -694,7 +695,7 @@ int main(int argc, char **argv)
                                ? ARB_START_FEN : positional[i];
         size_t n = strlen(word);
         if (len + n + 2 > sizeof fen)
-            return usage_error("FEN too long", NULL);
+            return bad_usage("FEN too long", NULL);
         if (i)
             fen[len++] = ' ';
         memcpy(fen + len, word, n + 1);

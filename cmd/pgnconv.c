@@ -32,6 +32,7 @@
 #include "common/progress.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
+#include "common/usage.h"
 #include "pgn_read.h"
 #include "pgn_write.h"
 
@@ -327,8 +328,7 @@ static int parse_args(int argc, char **argv, options *o)
             break;
         if (args_values(&conv_args, a)) {
             if (i + 1 >= argc) {
-                fprintf(stderr, PROGRAM ": option %s needs a value\n", a);
-                return -1;
+                return usage_error(PROGRAM, "option %s needs a value", a);
             }
             value = argv[++i];
         }
@@ -348,16 +348,14 @@ static int parse_args(int argc, char **argv, options *o)
             else if (strcmp(value, "fan") == 0)
                 o->write.notation = ARB_PGN_NOTATION_FAN;
             else if (value[0] == '\0') {
-                fprintf(stderr, PROGRAM ": --to: expected san, lan, uci, fan or a locale code\n");
-                return -1;
+                return usage_error(PROGRAM, "--to: expected san, lan, uci, fan or a locale code");
             } else {
                 o->write.notation = ARB_PGN_NOTATION_LOCALE;   /* checked once the locales are loaded */
                 o->to_locale = value;
             }
         } else if (strcmp(a, "--from") == 0) {
             if (value[0] == '\0') {
-                fprintf(stderr, PROGRAM ": --from: expected auto, san or a locale code such as ro\n");
-                return -1;
+                return usage_error(PROGRAM, "--from: expected auto, san or a locale code such as ro");
             }
             o->from = value;
         } else if (strcmp(a, "--prefer") == 0) {
@@ -378,20 +376,17 @@ static int parse_args(int argc, char **argv, options *o)
             o->rejects = value;
         } else if (strcmp(a, "--max-depth") == 0) {
             if (!int_arg_parse(value, 1, 1000000, &o->read.max_depth)) {
-                fprintf(stderr, PROGRAM ": --max-depth %s: expected a number from 1 to 1000000\n",
+                return usage_error(PROGRAM, "--max-depth %s: expected a number from 1 to 1000000",
                         value);
-                return -1;
             }
         } else if (strcmp(a, "--max-game-bytes") == 0) {
             if (!size_arg_parse(value, &o->read.max_game_bytes)) {
-                fprintf(stderr, PROGRAM ": --max-game-bytes %s: expected a number of bytes from 1 up, "
-                        "optionally followed by K, M or G (such as 512K or 64M)\n", value);
-                return -1;
+                return usage_error(PROGRAM, "--max-game-bytes %s: expected a number of bytes from 1 up, "
+                        "optionally followed by K, M or G (such as 512K or 64M)", value);
             }
         } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
             if (!int_arg_parse(value, 0, 256, &o->jobs)) {
-                fprintf(stderr, PROGRAM ": --jobs %s: expected a number from 0 to 256\n", value);
-                return -1;
+                return usage_error(PROGRAM, "--jobs %s: expected a number from 0 to 256", value);
             }
         } else if (strcmp(a, "--null-moves") == 0) {
             o->read.null_moves_in_main_line = true;
@@ -402,8 +397,7 @@ static int parse_args(int argc, char **argv, options *o)
         } else if (strcmp(a, "--json") == 0) {
             o->json = true;
         } else {
-            fprintf(stderr, PROGRAM ": unknown option %s (see " PROGRAM " --help)\n", a);
-            return -1;
+            return usage_error(PROGRAM, "unknown option %s", a);
         }
     }
     return i;
@@ -525,7 +519,7 @@ static int convert_all(int argc, char **argv)
     /* SAN is computed while the reader has the positions at hand */
     o.read.record_san = o.write.notation == ARB_PGN_NOTATION_SAN;
     if (o.output && o.rejects && strcmp(o.output, o.rejects) == 0 && strcmp(o.output, "-") != 0) {
-        fprintf(stderr, PROGRAM ": -o and --rejects name the same file\n");
+        usage_error(PROGRAM, "-o and --rejects name the same file");
         return EXIT_TROUBLE;
     }
 

@@ -26,6 +26,7 @@
 #include "common/progress.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
+#include "common/usage.h"
 #include "grammar.h"
 #include "grep.h"
 #include "locales.h"
@@ -438,10 +439,7 @@ static void grep_file(struct run *run, const char *path)
 
 static int bad_usage(const char *fmt, const char *arg, const char *arg2)
 {
-    fprintf(stderr, PROGRAM ": ");
-    fprintf(stderr, fmt, arg, arg2);
-    fprintf(stderr, "\nTry '" PROGRAM " --help'.\n");
-    return -1;
+    return usage_error(PROGRAM, fmt, arg, arg2);
 }
 
 /* Options that take values (the others take none). */

@@ -24,6 +24,7 @@
 #include "common/progress.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
+#include "common/usage.h"
 #include "arbiter.h"
 #include "findings.h"
 #include "lint.h"
@@ -131,10 +132,7 @@ static void usage(FILE *out)
 
 static int bad_usage(const char *fmt, const char *arg)
 {
-    fprintf(stderr, PROGRAM ": ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry '" PROGRAM " --help'.\n");
-    return -1;
+    return usage_error(PROGRAM, fmt, arg);
 }
 
 /* Options that take a value (the others take none). */
@@ -536,9 +534,12 @@ int main(int argc, char **argv)
 
     progress_done(&t.progress);
     FILE *summary = o.json ? stderr : stdout;
-    fprintf(summary, "%s%llu game%s, %llu clean, %llu with errors, %llu with warnings\n",
-            o.json ? PROGRAM ": " : "", t.games, t.games == 1 ? "" : "s", t.clean, t.with_errors,
-            t.with_warnings);
+    arb_strbuf line;
+    arb_strbuf_init(&line);
+    if (!arb_report_format_summary(&style, t.games, t.clean, t.with_errors, t.with_warnings, &line))
+        t.trouble = true;
+    fprintf(summary, "%s%s\n", o.json ? PROGRAM ": " : "", line.len ? line.data : "");
+    arb_strbuf_free(&line);
     if (fflush(stdout) != 0)
         t.trouble = true;
     if (t.trouble)

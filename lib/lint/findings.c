@@ -173,6 +173,24 @@ static const char *own_text(const arb_report_style *style, const char *key)
     return text;
 }
 
+bool arb_report_format_summary(const arb_report_style *style, uint64_t games, uint64_t clean,
+                               uint64_t with_errors, uint64_t with_warnings, arb_strbuf *out)
+{
+    const char *text = own_text(style, games == 1 ? "lint-summary-one" : "lint-summary");
+    if (!text)
+        return arb_strbuf_printf(out, "%llu game%s, %llu clean, %llu with errors, %llu with warnings",
+                                 (unsigned long long)games, games == 1 ? "" : "s",
+                                 (unsigned long long)clean, (unsigned long long)with_errors,
+                                 (unsigned long long)with_warnings);
+    char n[4][24], buf[400];
+    unsigned long long v[4] = {games, clean, with_errors, with_warnings};
+    for (int i = 0; i < 4; i++)
+        snprintf(n[i], sizeof n[i], "%llu", v[i]);
+    const char *pairs[] = {"games", n[0], "clean", n[1], "errors", n[2], "warnings", n[3], NULL};
+    arb_message_format(text, pairs, buf, sizeof buf);
+    return arb_strbuf_puts(out, buf);
+}
+
 size_t arb_finding_message(const arb_finding *f, const arb_report_style *style, char *buf,
                            size_t size)
 {

@@ -172,6 +172,12 @@ struct arb_report_style {
 size_t arb_finding_message(const arb_finding *f, const arb_report_style *style, char *buf,
                            size_t size);
 
+/* The closing line of a run ("12 games, 9 clean, 2 with errors, 1 with
+ * warnings", no newline) in the style's language: the locale's
+ * lint-summary (lint-summary-one for one game) message, else English. */
+bool arb_report_format_summary(const arb_report_style *style, uint64_t games, uint64_t clean,
+                               uint64_t with_errors, uint64_t with_warnings, arb_strbuf *out);
+
 /* Text form: nothing for a game without findings; otherwise a header line
  * "White – Black, Round, file:line" and one line per finding:
  *   file:line:col: error [7.5.1 illegal-move] 23...Nd4: no knight can reach d4; legal: Nb4, Nf4

@@ -30,7 +30,7 @@ check() { # check LABEL ARGS...: -j 1 against -j 2 and -j 24
         cmp -s "$t/out.1" "$t/out.$j" || { echo "differs: $label: standard output with -j $j"; status=1; }
         cmp -s "$t/err.1" "$t/err.$j" || { echo "differs: $label: standard error or status with -j $j"; status=1; }
     done
-    echo "$label: $(grep -c . "$t/out.1") lines; $(cat "$t/out.1" "$t/err.1" | grep -e ' games, ' -e '^exit' -e 'gzip' | tr '\n' ' ')"
+    echo "$label: $(grep -c . "$t/out.1") lines; $(cat "$t/out.1" "$t/err.1" | grep -e ' games, ' -e ' partide, ' -e '^exit' -e 'gzip' | tr '\n' ' ')"
 }
 check "text" --color never in.pgn
 check "json" --format json in.pgn
