@@ -1,14 +1,11 @@
-/* lint.c — checking one game: the linter, the helpers the checks share,
- * the rules in force, and arb_lint_game, which runs the checks in order
- * (tags, start position, replay, the end of the game). */
-#include "lint_internal.h"
+/* lint.c — checking one game: the linter, the rules in force, and
+ * arb_lint_game, which runs the checks in order (tags, start position,
+ * replay, the end of the game).  The checks (lint_checks.h) call only down,
+ * into the context they share (lint_context.h), never back here. */
+#include "lint_checks.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "san.h"
 
 
 arb_linter *arb_linter_new(void)
@@ -28,104 +25,6 @@ void arb_linter_free(arb_linter *l)
     free(l->line);
     free(l->before);
     free(l);
-}
-
-bool lint_reserve_depth(arb_linter *l, size_t depth)
-{
-    if (depth < l->depth_cap)
-        return true;
-    size_t cap = l->depth_cap ? l->depth_cap * 2 : 16;
-    while (cap <= depth)
-        cap *= 2;
-    arb_position *line = realloc(l->line, cap * sizeof *line);
-    if (!line)
-        return false;
-    l->line = line;
-    arb_position *before = realloc(l->before, cap * sizeof *before);
-    if (!before)
-        return false;
-    l->before = before;
-    l->depth_cap = cap;
-    return true;
-}
-
-/* ---- small helpers shared by the lint_*.c files ------------------------- */
-
-const char *const lint_piece_names[ARB_NO_KIND] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
-
-arb_finding *lint_add(lint_ctx *c, int check, int severity, int article, int line, int col,
-                      const char *fmt, ...)
-{
-    arb_finding *f = arb_lint_report_add(c->r, check, severity);
-    if (!f)
-        return NULL;
-    f->line = line;
-    f->col = col;
-    f->after_error = c->after_error;
-    if (article >= 0 && article < ARB_ART_COUNT)
-        lint_copy(f->article, sizeof f->article, c->rules->articles[article]);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(f->message, sizeof f->message, fmt, ap);
-    va_end(ap);
-    return f;
-}
-
-int lint_format(char *dst, size_t size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(dst, size, fmt, ap);
-    va_end(ap);
-    return n;
-}
-
-void lint_move_number(const arb_position *pos, char *buf, size_t size)
-{
-    lint_format(buf, size, "%u%s", (unsigned)pos->fullmove_number, pos->side == ARB_WHITE ? "." : "...");
-}
-
-void lint_set_move(arb_finding *f, const arb_position *before, uint32_t ply, const char *token)
-{
-    f->ply = ply;
-    lint_move_number(before, f->move_number, sizeof f->move_number);
-    lint_copy(f->token, sizeof f->token, token);
-}
-
-static bool is_delimiter(unsigned char ch)
-{
-    return ch <= ' ' || strchr("{}()[];\"", ch) != NULL;
-}
-
-void lint_token_at(const arb_pgn_game *g, int line, int col, char *buf, size_t size)
-{
-    buf[0] = '\0';
-    if (!g->raw || line < g->line || (line == g->line && col < g->col))
-        return;
-    /* raw starts at the game's first token, which is at g->line:g->col;
-     * columns count characters, so UTF-8 continuation bytes do not count */
-    const unsigned char *p = (const unsigned char *)g->raw, *end = p + g->raw_len;
-    int l = g->line, c = g->col;
-    while (p < end && (l < line || (l == line && c < col))) {
-        if (*p == '\n') {
-            l++;
-            c = 1;
-        } else if ((*p & 0xC0) != 0x80 && !(p[0] == 0xEF && end - p >= 3 && p[1] == 0xBB && p[2] == 0xBF)) {
-            c++;
-        } else if (p[0] == 0xEF) {
-            p += 2; /* a byte-order mark is no character */
-        }
-        p++;
-    }
-    if (l != line || c != col)
-        return;
-    size_t n = 0;
-    while (p + n < end && n + 1 < size && !is_delimiter(p[n]))
-        n++;
-    if (n == 0 && p < end && *p > ' ' && size > 1)
-        n = 1; /* a delimiter stands for itself */
-    memcpy(buf, p, n);
-    buf[n] = '\0';
 }
 
 /* ---- rules in force ------------------------------------------------------- */
@@ -160,47 +59,6 @@ const arb_rules *arb_lint_rules_for(const arb_pgn_game *g, const arb_lint_option
     if (profile)
         *profile = p;
     return &p->sections[cls];
-}
-
-/* ---- how the game ended --------------------------------------------------- */
-
-const char *lint_side_name(int side)
-{
-    return side == ARB_WHITE ? "White" : "Black";
-}
-
-int lint_board_end_termination(int board_end)
-{
-    switch (board_end) {
-    case ARB_BOARD_CHECKMATE: return ARB_TERM_CHECKMATE;
-    case ARB_BOARD_STALEMATE: return ARB_TERM_STALEMATE;
-    case ARB_BOARD_DEAD_POSITION: return ARB_TERM_DEAD_POSITION;
-    default: return -1;
-    }
-}
-
-int lint_termination_article(int term)
-{
-    switch (term) {
-    case ARB_TERM_CHECKMATE: return ARB_ART_CHECKMATE;
-    case ARB_TERM_STALEMATE: return ARB_ART_STALEMATE;
-    case ARB_TERM_DEAD_POSITION: return ARB_ART_DEAD_POSITION;
-    case ARB_TERM_FIVEFOLD: return ARB_ART_FIVEFOLD;
-    case ARB_TERM_SEVENTY_FIVE: return ARB_ART_SEVENTY_FIVE;
-    default: return -1;
-    }
-}
-
-const char *lint_termination_words(int term)
-{
-    switch (term) {
-    case ARB_TERM_CHECKMATE: return "checkmate";
-    case ARB_TERM_STALEMATE: return "stalemate";
-    case ARB_TERM_DEAD_POSITION: return "a dead position";
-    case ARB_TERM_FIVEFOLD: return "fivefold repetition";
-    case ARB_TERM_SEVENTY_FIVE: return "the 75-move rule";
-    default: return "its end";
-    }
 }
 
 /* Findings in the order of the text (stable: same place keeps check order). */

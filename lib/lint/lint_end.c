@@ -1,7 +1,7 @@
 /* lint_end.c — how the game ended: the result against the marker and the
  * board (8.7, 6.9), the draw claims available (9.2, 9.3) or agreement
  * (5.2.3, 9.1.1), the claims the players went past, and the replay facts. */
-#include "lint_internal.h"
+#include "lint_checks.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* lint_moves.c — a move that cannot be replayed (illegal 3.1-3.10 / 7.5.1,
  * ambiguous C.10, not a move at all), explained with the legal moves closest
  * to what was written; castling notation in Chess960 (Guidelines II.3). */
-#include "lint_internal.h"
+#include "lint_checks.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * recorded after the game had ended (mate, stalemate, dead position,
  * fivefold, 75 moves), draw offers, and the reader's first error explained
  * (illegal, ambiguous, not a move). */
-#include "lint_internal.h"
+#include "lint_checks.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* lint_start.c — the position a game starts from: FEN legality (3.10.3,
  * 7.2.1) and Chess960 start arrays (Guidelines II.2). */
-#include "lint_internal.h"
+#include "lint_checks.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* lint_tags.c — the Seven Tag Roster and the syntax of its values (PGN
  * standard 8.1.1), duplicate tags, and the event's required tags. */
-#include "lint_internal.h"
+#include "lint_checks.h"
 
 #include <ctype.h>
 #include <stdio.h>

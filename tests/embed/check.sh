@@ -31,7 +31,7 @@ for f in include/arbiter/arbiter.h include/arbiter/lint.h lib/libarbiter.a lib/p
     [ -e "$stage/$f" ] && ok || bad "not installed: $prefix/$f"
 done
 # internal headers stay inside the library
-for f in yaml_doc.h lint_internal.h datadir.h; do
+for f in yaml_doc.h lint_context.h lint_checks.h datadir.h; do
     [ -e "$stage/include/arbiter/$f" ] && bad "internal header installed: $f" || ok
 done
 soname=$(readelf -d "$stage/lib/libarbiter.so" 2>/dev/null | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')

@@ -1,8 +1,14 @@
-/* lint_internal.h — shared by the lint_*.c files (lint.c the driver and
- * helpers, lint_tags.c, lint_start.c, lint_replay.c, lint_moves.c,
- * lint_end.c); not part of the public API. */
-#ifndef ARB_LINT_INTERNAL_H
-#define ARB_LINT_INTERNAL_H
+/* lint_context.h — the context the checks of one game share (lint_ctx, the
+ * replay's line_facts, the linter's scratch memory) and the helpers they
+ * call: the bottom of the lint layer, which calls nothing above it.  The
+ * checks themselves are declared in lint_checks.h.  Not part of the public
+ * API.
+ *
+ * Ownership and threads: a lint_ctx lives for one arb_lint_game call on one
+ * thread; it points into the game, the options and the report.
+ */
+#ifndef ARB_LINT_CONTEXT_H
+#define ARB_LINT_CONTEXT_H
 
 #include <string.h>
 
@@ -54,18 +60,6 @@ void lint_move_number(const arb_position *pos, char *buf, size_t size);
  * bytes (up to white space or a PGN delimiter); "" when not available. */
 void lint_token_at(const arb_pgn_game *g, int line, int col, char *buf, size_t size);
 
-
-void lint_check_tags(lint_ctx *c);
-/* false when the start position is unusable (the FEN was rejected) */
-bool lint_check_start(lint_ctx *c);
-/* a castling move in a Chess960 game written the way II.3 does not know */
-void lint_check_castling_notation(lint_ctx *c, const arb_position *before, arb_move move,
-                                  uint32_t ply, const char *token, int line, int col);
-/* illegal / ambiguous / syntax: the first bad token of the main line or a
- * variation, replayed from `pos`. Returns the check used. */
-int lint_bad_move(lint_ctx *c, const arb_position *pos, uint32_t ply, const char *token,
-                  int line, int col, bool in_variation, const char *reader_message);
-
 extern const char *const lint_piece_names[ARB_NO_KIND];
 
 /* The linter's scratch memory, reused from game to game. */
@@ -100,25 +94,10 @@ typedef struct line_facts {
     arb_position fifty_before;
 } line_facts;
 
-
-/* how games end (lint.c) */
+/* how games end */
 const char *lint_side_name(int side);
 int lint_board_end_termination(int board_end);     /* ARB_TERM_* or -1 */
 int lint_termination_article(int termination);     /* ARB_ART_* or -1 */
 const char *lint_termination_words(int termination);
-
-/* lint_replay.c */
-const char *lint_last_token(const lint_ctx *c, line_facts *lf);
-/* Replays the game's items; false when out of memory. */
-bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok);
-
-/* lint_end.c */
-int lint_board_result(int termination, const arb_position *final, const line_facts *lf);
-int lint_termination_from_tag(const char *tag);   /* ARB_TERM_*, -1 for "normal" or none */
-void lint_check_result(lint_ctx *c, const line_facts *lf, int board_term, const arb_position *final);
-int lint_check_draw(lint_ctx *c, line_facts *lf, const arb_position *final);
-void lint_check_agreement(lint_ctx *c, const line_facts *lf);
-void lint_missed_claims(lint_ctx *c, const line_facts *lf, int termination);
-void lint_record_facts(lint_ctx *c, line_facts *lf, const arb_position *final);
 
 #endif

@@ -1,0 +1,44 @@
+/* lint_checks.h — the checks arb_lint_game runs, one file each:
+ * lint_tags.c (the tag section), lint_start.c (the start position),
+ * lint_replay.c (the moves, main line and variations), lint_moves.c (a move
+ * that does not replay, castling notation in Chess960), lint_end.c (how the
+ * game ended, the result, draws and claims).  A check may call another
+ * check and the shared context (lint_context.h), never the driver (lint.c).
+ * Not part of the public API.
+ *
+ * Ownership and threads: as lint_context.h.
+ */
+#ifndef ARB_LINT_CHECKS_H
+#define ARB_LINT_CHECKS_H
+
+#include "lint_context.h"
+
+/* lint_tags.c */
+void lint_check_tags(lint_ctx *c);
+
+/* lint_start.c: false when the start position is unusable (the FEN was rejected) */
+bool lint_check_start(lint_ctx *c);
+
+/* lint_moves.c: a castling move in a Chess960 game written the way II.3 does not know */
+void lint_check_castling_notation(lint_ctx *c, const arb_position *before, arb_move move,
+                                  uint32_t ply, const char *token, int line, int col);
+/* illegal / ambiguous / syntax: the first bad token of the main line or a
+ * variation, replayed from `pos`. Returns the check used. */
+int lint_bad_move(lint_ctx *c, const arb_position *pos, uint32_t ply, const char *token,
+                  int line, int col, bool in_variation, const char *reader_message);
+
+/* lint_replay.c */
+const char *lint_last_token(const lint_ctx *c, line_facts *lf);
+/* Replays the game's items; false when out of memory. */
+bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok);
+
+/* lint_end.c */
+int lint_board_result(int termination, const arb_position *final, const line_facts *lf);
+int lint_termination_from_tag(const char *tag);   /* ARB_TERM_*, -1 for "normal" or none */
+void lint_check_result(lint_ctx *c, const line_facts *lf, int board_term, const arb_position *final);
+int lint_check_draw(lint_ctx *c, line_facts *lf, const arb_position *final);
+void lint_check_agreement(lint_ctx *c, const line_facts *lf);
+void lint_missed_claims(lint_ctx *c, const line_facts *lf, int termination);
+void lint_record_facts(lint_ctx *c, line_facts *lf, const arb_position *final);
+
+#endif
