@@ -27,6 +27,7 @@
 #include "common/usage.h"
 #include "arbiter.h"
 #include "findings.h"
+#include "report.h"
 #include "lint.h"
 #include "grammar.h"
 #include "locales.h"

@@ -1,6 +1,5 @@
-/* findings.h — what pgnlint reports: named checks with stable codes, one
- * record per irregularity, and the two output forms (text for people, JSON
- * Lines for programs).
+/* findings.h — what the linter finds: named checks with stable codes and one
+ * record per irregularity (their text and JSON forms: report.h).
  *
  * A check's code ("illegal-move") never changes once published: scripts
  * filter on it.  The FIDE article a finding cites comes from the rule profile
@@ -15,7 +14,7 @@
  * Ownership: an arb_lint_report owns its findings array; arb_lint_report_reset
  * empties it keeping the memory.  The strings white/black/round/source point
  * into the game that was checked and are valid as long as that game is.
- * Formatting appends to an arb_strbuf owned by the caller.  Nothing here
+ * Nothing here
  * keeps global state; distinct reports may be used from distinct threads.
  */
 #ifndef ARB_FINDINGS_H
@@ -28,9 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "locales.h"
 #include "san.h"
-#include "strbuf.h"
 
 enum arb_check {
     ARB_CHECK_ILLEGAL_MOVE = 0, /* 3.1-3.10, 7.5.1: no legal move matches the token */
@@ -148,55 +145,6 @@ bool arb_finding_add_candidate(arb_finding *f, const char *san);
 /* Adds a legal move of pos as a candidate (pos must be the same position for
  * every move of a finding); false when full. */
 bool arb_finding_add_move(arb_finding *f, const arb_position *pos, arb_move move);
-
-struct arb_notation;
-
-typedef struct arb_report_style arb_report_style;
-struct arb_report_style {
-    bool color;                    /* ANSI colours (the caller decides: a TTY, NO_COLOR) */
-    const arb_locale_set *locales; /* for messages in another language; NULL = English */
-    const arb_locale *locale;
-    /* moves in translated messages are written in this notation (notation.h;
-     * NULL: SAN) */
-    const struct arb_notation *notation;
-    /* Writes the game's number where the JSON forms have it; NULL: r->game
-     * in decimal.  For output in which the number is known only later, when
-     * the games before are counted (pgn_parallel.h: arb_pgn_output_number). */
-    bool (*write_game)(const struct arb_report_style *style, const arb_lint_report *r, arb_strbuf *out);
-    void *write_game_ctx;   /* for write_game */
-};
-
-/* The finding's message in the style's language: the locale's own text for
- * the finding's key when it has one (candidate moves written in the style's
- * notation), else the English message. */
-size_t arb_finding_message(const arb_finding *f, const arb_report_style *style, char *buf,
-                           size_t size);
-
-/* The closing line of a run ("12 games, 9 clean, 2 with errors, 1 with
- * warnings", no newline) in the style's language: the locale's
- * lint-summary (lint-summary-one for one game) message, else English. */
-bool arb_report_format_summary(const arb_report_style *style, uint64_t games, uint64_t clean,
-                               uint64_t with_errors, uint64_t with_warnings, arb_strbuf *out);
-
-/* Text form: nothing for a game without findings; otherwise a header line
- * "White – Black, Round, file:line" and one line per finding:
- *   file:line:col: error [7.5.1 illegal-move] 23...Nd4: no knight can reach d4; legal: Nb4, Nf4
- */
-bool arb_report_format_text(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out);
-
-/* JSON Lines: one object per finding
- *   {"file","game","line","col","ply","move","token","code","article","severity","message","candidates"}
- * (plus "after_error":true on findings after a skipped illegal move), then one per game
- *   {"type":"game","game","white","black","round","result_tag","result_board","termination","findings"}
- * Absent values are null. */
-bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out);
-
-/* The replay facts as one JSON line:
- *   {"type":"facts","file","game","plies","ok","checkmate","stalemate","insufficient_material",
- *    "first_threefold_ply","first_fivefold_ply","first_fifty_ply","first_seventyfive_ply",
- *    "claim_threefold_final","claim_fifty_final"}
- * (plies that never happened are null). */
-bool arb_report_format_facts(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out);
 
 #pragma GCC visibility pop
 #endif

@@ -5,6 +5,7 @@
 #include "helpers.h"
 
 #include "findings.h"
+#include "report.h"
 #include "grammar.h"
 #include "locales.h"
 #include "notation.h"

@@ -65,6 +65,8 @@
 /* lint: checking a game the way an arbiter would */
 #include "findings.h"
 #include "lint.h"
+/* report: findings written for people (text) and programs (JSON Lines) */
+#include "report.h"
 /* select: choosing games */
 #include "grep.h"
 
