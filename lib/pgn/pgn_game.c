@@ -18,11 +18,14 @@ struct arena_block {
     char data[];
 };
 
-struct arb_arena {
-    struct arena_block *first, *current;
+/* What a game owns besides its public arrays: kept from game to game. */
+struct arb_pgn_game_store {
+    struct arena_block *first, *current;   /* the text arena */
+    size_t tag_cap, item_cap, diag_cap;    /* of g->tags, g->items, g->diags */
+    arb_position standard_start;           /* computed once, copied by every reset */
 };
 
-static char *arena_alloc(struct arb_arena *a, size_t n)
+static char *arena_alloc(struct arb_pgn_game_store *a, size_t n)
 {
     struct arena_block *b = a->current;
     while (b && b->cap - b->used < n)
@@ -49,14 +52,14 @@ static char *arena_alloc(struct arb_arena *a, size_t n)
     return p;
 }
 
-static void arena_reset(struct arb_arena *a)
+static void arena_reset(struct arb_pgn_game_store *a)
 {
     for (struct arena_block *b = a->first; b; b = b->next)
         b->used = 0;
     a->current = a->first;
 }
 
-static void arena_free(struct arb_arena *a)
+static void arena_free(struct arb_pgn_game_store *a)
 {
     struct arena_block *b = a->first;
     while (b) {
@@ -70,16 +73,28 @@ static void arena_free(struct arb_arena *a)
 void arb_pgn_game_init(arb_pgn_game *g)
 {
     memset(g, 0, sizeof *g);
-    arb_position_startpos(&g->standard_start);
-    g->start = g->end = g->standard_start;
+    arb_position_startpos(&g->start);
+    g->end = g->start;
+}
+
+/* The store, made on first use (init cannot fail); NULL when out of memory. */
+static struct arb_pgn_game_store *store_of(arb_pgn_game *g)
+{
+    if (!g->store && (g->store = calloc(1, sizeof *g->store)))
+        arb_position_startpos(&g->store->standard_start);
+    return g->store;
 }
 
 void arb_pgn_game_reset(arb_pgn_game *g)
 {
-    if (g->arena)
-        arena_reset(g->arena);
+    if (g->store)
+        arena_reset(g->store);
     g->tag_count = g->item_count = g->diag_count = g->error_count = 0;
-    g->start = g->end = g->standard_start;
+    if (g->store)
+        g->start = g->store->standard_start;
+    else
+        arb_position_startpos(&g->start);
+    g->end = g->start;
     g->main_line_plies = 0;
     g->skipped_moves = 0;
     g->notation = NULL;
@@ -99,8 +114,8 @@ void arb_pgn_game_reset(arb_pgn_game *g)
 
 void arb_pgn_game_free(arb_pgn_game *g)
 {
-    if (g->arena)
-        arena_free(g->arena);
+    if (g->store)
+        arena_free(g->store);
     free(g->tags);
     free(g->items);
     free(g->diags);
@@ -109,12 +124,8 @@ void arb_pgn_game_free(arb_pgn_game *g)
 
 char *arb_pgn_game_alloc_text(arb_pgn_game *g, size_t n)
 {
-    if (!g->arena) {
-        g->arena = calloc(1, sizeof *g->arena);
-        if (!g->arena)
-            return NULL;
-    }
-    return arena_alloc(g->arena, n ? n : 1);
+    struct arb_pgn_game_store *s = store_of(g);
+    return s ? arena_alloc(s, n ? n : 1) : NULL;
 }
 
 char *arb_pgn_game_strdup(arb_pgn_game *g, const char *text, size_t len)
@@ -184,7 +195,7 @@ int arb_pgn_game_result(const arb_pgn_game *g)
 bool arb_pgn_game_add_tag(arb_pgn_game *g, const char *name, size_t name_len,
                           const char *value, size_t value_len, int line, int col)
 {
-    if (!reserve((void **)&g->tags, &g->tag_cap, g->tag_count, sizeof *g->tags))
+    if (!store_of(g) || !reserve((void **)&g->tags, &g->store->tag_cap, g->tag_count, sizeof *g->tags))
         return false;
     arb_pgn_tag *t = &g->tags[g->tag_count];
     t->name = arb_pgn_game_strdup(g, name, name_len);
@@ -213,7 +224,7 @@ bool arb_pgn_game_set_tag(arb_pgn_game *g, const char *name, const char *value)
 
 static arb_pgn_item *new_item(arb_pgn_game *g, int kind, int line, int col)
 {
-    if (!reserve((void **)&g->items, &g->item_cap, g->item_count, sizeof *g->items))
+    if (!store_of(g) || !reserve((void **)&g->items, &g->store->item_cap, g->item_count, sizeof *g->items))
         return NULL;
     arb_pgn_item *it = &g->items[g->item_count++];
     it->kind = (uint8_t)kind;
@@ -283,7 +294,7 @@ bool arb_pgn_game_add_diag(arb_pgn_game *g, int severity, int line, int col, con
         n = 0;
     if ((size_t)n >= sizeof buf)
         n = sizeof buf - 1;
-    if (!reserve((void **)&g->diags, &g->diag_cap, g->diag_count, sizeof *g->diags))
+    if (!store_of(g) || !reserve((void **)&g->diags, &g->store->diag_cap, g->diag_count, sizeof *g->diags))
         return false;
     const char *msg = arb_pgn_game_strdup(g, buf, (size_t)n);
     if (!msg)

@@ -78,7 +78,7 @@ typedef struct arb_pgn_diag {
     const char *message;
 } arb_pgn_diag;
 
-struct arb_arena;
+struct arb_pgn_game_store;
 
 typedef struct arb_pgn_game {
     arb_pgn_tag *tags;
@@ -112,10 +112,7 @@ typedef struct arb_pgn_game {
     const struct arb_notation *notation_used;  /* the notation itself (notation.h), NULL for SAN;
                               * owned by the reader's options or autodetect */
 
-    /* internal */
-    struct arb_arena *arena;
-    size_t tag_cap, item_cap, diag_cap;
-    arb_position standard_start;   /* computed once, copied by every reset */
+    struct arb_pgn_game_store *store;  /* internal: text memory and capacities (pgn_game.c) */
 } arb_pgn_game;
 
 void arb_pgn_game_init(arb_pgn_game *g);
