@@ -222,9 +222,16 @@ bool arb_pgn_game_set_tag(arb_pgn_game *g, const char *name, const char *value)
     return arb_pgn_game_add_tag(g, name, strlen(name), value, strlen(value), 0, 0);
 }
 
-static arb_pgn_item *new_item(arb_pgn_game *g, int kind, int line, int col)
+/* Room for one more item: the rare path (first item, a full array) kept out
+ * of line so that new_item stays small enough to inline into each adder. */
+static __attribute__((noinline)) bool grow_items(arb_pgn_game *g)
 {
-    if (!store_of(g) || !reserve((void **)&g->items, &g->store->item_cap, g->item_count, sizeof *g->items))
+    return store_of(g) && reserve((void **)&g->items, &g->store->item_cap, g->item_count, sizeof *g->items);
+}
+
+static inline arb_pgn_item *new_item(arb_pgn_game *g, int kind, int line, int col)
+{
+    if (!(g->store && g->item_count < g->store->item_cap) && !grow_items(g))
         return NULL;
     arb_pgn_item *it = &g->items[g->item_count++];
     it->kind = (uint8_t)kind;
