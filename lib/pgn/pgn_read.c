@@ -559,7 +559,7 @@ static bool ensure_frames(arb_pgn_reader *r, size_t n)
 
 /* Many puzzle files write FENs with a fullmove number of 0: read it as 1,
  * with a note. */
-static bool fen_with_move_one(struct parse *p, const arb_pgn_tag *fen, arb_position *pos)
+static bool fen_with_move_one(struct parse *p, const arb_pgn_tag *fen, arb_position *pos, unsigned flags)
 {
     size_t n = strlen(fen->value);
     if (n < 2 || n > ARB_FEN_MAX || fen->value[n - 1] != '0' || fen->value[n - 2] != ' ')
@@ -567,7 +567,7 @@ static bool fen_with_move_one(struct parse *p, const arb_pgn_tag *fen, arb_posit
     char copy[ARB_FEN_MAX + 1];
     memcpy(copy, fen->value, n + 1);
     copy[n - 1] = '1';
-    if (arb_fen_parse(copy, pos).code)
+    if (arb_fen_parse_with(copy, pos, flags).code)
         return false;
     if (!arb_pgn_game_add_diag(p->g, ARB_PGN_NOTE, fen->line, fen->col + (int)n,
                                "fullmove number 0 in the FEN read as 1"))
@@ -593,8 +593,10 @@ static void setup_start(struct parse *p)
         }
     }
     if (fen) {
-        arb_status st = arb_fen_parse(fen->value, &g->start);
-        if (st.code == ARB_FEN_FULLMOVE && fen_with_move_one(p, fen, &g->start))
+        /* without a Chess960 variant, castling rights are standard chess's */
+        unsigned flags = c960 ? 0 : ARB_FEN_STANDARD;
+        arb_status st = arb_fen_parse_with(fen->value, &g->start, flags);
+        if (st.code == ARB_FEN_FULLMOVE && fen_with_move_one(p, fen, &g->start, flags))
             st.code = 0;
         if (st.code) {
             error_at(p, fen->line, fen->col + (st.col > 0 ? st.col : 1), "bad FEN tag: %s",
