@@ -521,6 +521,9 @@ int main(int argc, char **argv)
     if (!o.no_suggest && load_suggestions(own, &sf.locales, &sf.grammar, &suggest, &suggest_count)) {
         lo.suggest = (const arb_notation *const *)suggest;
         lo.suggest_count = suggest_count;
+        /* --continue follows a move these notations agree on */
+        o.read.suggest = lo.suggest;
+        o.read.suggest_count = suggest_count;
     }
     style.color = !o.json && (o.color == 1 || (o.color < 0 && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")));
     if (o.jobs == 0)

@@ -674,12 +674,31 @@ static int token_square(const arb_pgn_token *tok)
     return sq;
 }
 
+/* The one legal move every suggestion notation that reads the token finds,
+ * else ARB_MOVE_NONE (none reads it, or two read it differently). */
+static arb_move agreed_reading(const arb_pgn_reader_options *opt, const arb_position *pos,
+                               const arb_pgn_token *tok)
+{
+    arb_move found = ARB_MOVE_NONE;
+    for (size_t i = 0; i < opt->suggest_count; i++) {
+        arb_move m;
+        if (arb_notation_read(opt->suggest[i], pos, tok->text, tok->len, &m, NULL, NULL) != ARB_SAN_OK)
+            continue;
+        if (found != ARB_MOVE_NONE && m != found)
+            return ARB_MOVE_NONE;
+        found = m;
+    }
+    return found;
+}
+
 /* What stands in for a main-line move that cannot be replayed when the
  * caller asked to go on (skip_bad_moves): the only legal move of the piece
- * written to the square written (a wrong disambiguation), else a null move
- * so that the turn passes, or ARB_MOVE_NONE (drop the token) when the side
- * to move is in check and may not pass. */
-static arb_move replacement(const arb_position *pos, const arb_pgn_token *tok, int code)
+ * written to the square written (a wrong disambiguation), else the move the
+ * suggestion notations agree on (a national letter), else a null move so
+ * that the turn passes, or ARB_MOVE_NONE (drop the token) when the side to
+ * move is in check and may not pass. */
+static arb_move replacement(const arb_pgn_reader_options *opt, const arb_position *pos, const arb_pgn_token *tok,
+                            int code)
 {
     arb_move m;
     arb_movelist cand;
@@ -688,6 +707,9 @@ static arb_move replacement(const arb_position *pos, const arb_pgn_token *tok, i
     int to = token_square(tok);
     if (code == ARB_SAN_ILLEGAL && cand.count == 1 && arb_move_to(cand.moves[0]) == to)
         return cand.moves[0];
+    arb_move read = agreed_reading(opt, pos, tok);
+    if (read != ARB_MOVE_NONE)
+        return read;
     return arb_in_check(pos) ? ARB_MOVE_NONE : ARB_MOVE_NULL;
 }
 
@@ -759,7 +781,7 @@ static void play_move(struct parse *p, const arb_pgn_token *tok)
                     arb_count_legal(pos) > 0) {
                     p->replay = true;
                     p->g->skipped_moves++;
-                    m = replacement(pos, tok, code);
+                    m = replacement(&p->r->opt, pos, tok, code);
                     if (m == ARB_MOVE_NONE)
                         return; /* dropped: the side to move is in check */
                 } else {
