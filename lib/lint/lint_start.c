@@ -67,6 +67,11 @@ bool lint_check_start(lint_ctx *c)
     if (setup && strcmp(setup->value, "0") == 0)
         lint_add(c, ARB_CHECK_TAG_FORMAT, ARB_SEVERITY_WARNING, ARB_ART_TAGS, setup->line, setup->col,
                  "SetUp \"0\" contradicts the FEN tag, expected SetUp \"1\"");
+    else if (!setup)
+        /* the PGN standard (9.7.1) pairs a FEN tag with SetUp "1"; the FEN is
+         * still used, as every reader does */
+        lint_add(c, ARB_CHECK_TAG_MISSING, ARB_SEVERITY_WARNING, ARB_ART_TAGS, fen->line, fen->col,
+                 "FEN tag without SetUp \"1\": the PGN standard asks for both (9.7.1), expected SetUp \"1\"");
 
     arb_position pos;
     arb_status st = arb_fen_parse_with(fen->value, &pos, c->chess960 ? 0 : ARB_FEN_STANDARD);
