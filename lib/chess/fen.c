@@ -369,7 +369,7 @@ arb_status arb_fen_parse_with(const char *fen, arb_position *out, unsigned flags
                          "halfmove clock %d after a double step, expected 0 with an en-passant square", halfmove);
     /* the clock counts half-moves, which the fullmove number bounds */
     int played = 2 * (fullmove - 1) + (pos.side == ARB_BLACK);
-    if (reachable && n >= 6 && halfmove > played)
+    if (reachable && !(flags & ARB_FEN_LENIENT_COUNTERS) && n >= 6 && halfmove > played)
         return fen_error(ARB_FEN_HALFMOVE, f[4].col,
                          "halfmove clock %d exceeds the %d half-move%s played before move %d%s, expected at most %d",
                          halfmove, played, played == 1 ? "" : "s", fullmove, pos.side == ARB_BLACK ? " by Black" : "",

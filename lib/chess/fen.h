@@ -68,7 +68,12 @@ enum {
      * rather than making a Chess960 position, except in a Chess960 start
      * array (move 1, pieces mirrored on the back ranks), which nothing else
      * produces. */
-    ARB_FEN_STANDARD = 4
+    ARB_FEN_STANDARD = 4,
+    /* Accept a halfmove clock larger than the fullmove number allows (many
+     * writers reset the move number of a position, puzzles above all): for
+     * readers that replay the moves whatever the counters say.  pgnlint
+     * parses without it and reports the inconsistency. */
+    ARB_FEN_LENIENT_COUNTERS = 8
 };
 arb_status arb_fen_parse_with(const char *fen, arb_position *pos, unsigned flags);
 

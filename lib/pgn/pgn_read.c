@@ -593,8 +593,9 @@ static void setup_start(struct parse *p)
         }
     }
     if (fen) {
-        /* without a Chess960 variant, castling rights are standard chess's */
-        unsigned flags = c960 ? 0 : ARB_FEN_STANDARD;
+        /* without a Chess960 variant, castling rights are standard chess's;
+         * the moves replay whatever the counters say (pgnlint reports them) */
+        unsigned flags = ARB_FEN_LENIENT_COUNTERS | (c960 ? 0 : ARB_FEN_STANDARD);
         arb_status st = arb_fen_parse_with(fen->value, &g->start, flags);
         if (st.code == ARB_FEN_FULLMOVE && fen_with_move_one(p, fen, &g->start, flags))
             st.code = 0;

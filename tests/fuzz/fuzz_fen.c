@@ -11,7 +11,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fen[size] = '\0';
     arb_position pos;
     static const unsigned flag_sets[] = {0, ARB_FEN_ALLOW_UNREACHABLE, ARB_FEN_STANDARD,
-                                         ARB_FEN_STANDARD | ARB_FEN_ALLOW_UNREACHABLE};
+                                         ARB_FEN_STANDARD | ARB_FEN_ALLOW_UNREACHABLE,
+                                         ARB_FEN_STANDARD | ARB_FEN_LENIENT_COUNTERS};
     for (size_t i = 0; i < sizeof flag_sets / sizeof flag_sets[0]; i++) {
         unsigned flags = flag_sets[i];
         arb_status st = arb_fen_parse_with(fen, &pos, flags);

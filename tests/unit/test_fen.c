@@ -521,3 +521,12 @@ Test(fen_error, halfmove_clock_beyond_the_moves_played)
     /* without counters (EPD) nothing is claimed */
     cr_assert_eq(parse_code("4k3/8/8/8/8/8/8/4K3 b - -", 0), ARB_FEN_OK);
 }
+
+Test(fen_flags, lenient_counters_for_readers)
+{
+    /* "w - - 1 1": a clock no game can have at move 1, common in puzzle files */
+    cr_assert_eq(parse_code("4k3/8/8/8/8/8/8/4K2R w - - 1 1", 0), ARB_FEN_HALFMOVE);
+    cr_assert_eq(parse_code("4k3/8/8/8/8/8/8/4K2R w - - 1 1", ARB_FEN_LENIENT_COUNTERS), ARB_FEN_OK);
+    /* the flag changes nothing else */
+    cr_assert_eq(parse_code("4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 1 1", ARB_FEN_LENIENT_COUNTERS), ARB_FEN_PROMOTIONS);
+}
