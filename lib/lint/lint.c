@@ -237,7 +237,7 @@ static bool is_chess960_variant(const char *v)
 {
     if (!v)
         return false;
-    return strcasecmp(v, "chess960") == 0 || strcasecmp(v, "chess 960") == 0 || strcasecmp(v, "chess-960") == 0 ||
+    return strcasecmp(v, "chess960") == 0 || strcasecmp(v, "chess 960") == 0 ||
            strcasecmp(v, "fischerandom") == 0 || strcasecmp(v, "fischer random") == 0 ||
            strcasecmp(v, "freestyle") == 0 || strcasecmp(v, "960") == 0;
 }
