@@ -103,8 +103,9 @@ static void usage(FILE *out)
         "  --prefer LANGS       when several notations replay a game, prefer these\n"
         "  --lang LANG          messages in this language where its locale has them\n"
         "  --continue           go on after a move that cannot be replayed (the only legal\n"
-        "                       move of that piece to that square replaces it, else the\n"
-        "                       turn passes); later findings are marked as following it\n"
+        "                       move of that piece to that square, or the move the national\n"
+        "                       notations agree on, replaces it, else the turn passes and\n"
+        "                       later findings are marked as following it)\n"
         "  --strict             warnings also make the exit status 1\n"
         "  -j, --jobs N         check on N threads (default: one per processor, at\n"
         "                       most 4); the output is the same as with -j 1\n"
@@ -520,6 +521,9 @@ int main(int argc, char **argv)
     if (!o.no_suggest && load_suggestions(own, &sf.locales, &sf.grammar, &suggest, &suggest_count)) {
         lo.suggest = (const arb_notation *const *)suggest;
         lo.suggest_count = suggest_count;
+        /* --continue follows a move these notations agree on */
+        o.read.suggest = lo.suggest;
+        o.read.suggest_count = suggest_count;
     }
     style.color = !o.json && (o.color == 1 || (o.color < 0 && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")));
     if (o.jobs == 0)

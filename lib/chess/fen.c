@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "attacks.h"
+#include "chess960.h"
 #include "movegen.h"
 
 static const char piece_letters[] = "PNBRQKpnbrqk";
@@ -135,6 +136,65 @@ static arb_status check_material(const arb_position *pos, int col, bool reachabl
     return (arb_status){0};
 }
 
+/* The fewest captures that put pawns on the files of `pawns`, each coming
+ * from its own file of the second rank (a capture moves a pawn one file):
+ * the pawns in file order take start files in the same order, the best of
+ * which a small table finds. */
+static int captures_for_pawn_files(arb_bitboard pawns)
+{
+    int files[8], n = 0;
+    for (int f = 0; f < 8; f++)
+        for (int r = 0; r < 8; r++)
+            if (pawns & ARB_BB(arb_square(f, r)) && n < 8)
+                files[n++] = f;
+    /* best[i][j]: pawns 0..i-1 placed on start files 0..j-1 */
+    int best[9][9];
+    for (int j = 0; j <= 8; j++)
+        best[0][j] = 0;
+    for (int i = 1; i <= n; i++) {
+        best[i][i - 1] = 1 << 20;
+        for (int j = i; j <= 8; j++) {
+            int take = best[i - 1][j - 1] + (files[i - 1] > j - 1 ? files[i - 1] - (j - 1) : (j - 1) - files[i - 1]);
+            int skip = j > i ? best[i][j - 1] : 1 << 20;
+            best[i][j] = take < skip ? take : skip;
+        }
+    }
+    return best[n][8];
+}
+
+#define FEN_DARK_SQUARES 0xAA55AA55AA55AA55ULL
+
+/* 3.10.3: material no game can leave.  Each piece beyond the original set
+ * (a second queen, a third rook or knight, a second bishop on one square
+ * colour) was a pawn; and a side's pawns cannot need more captures than
+ * the opponent has lost pieces. */
+static arb_status check_reachable_material(const arb_position *pos, int col)
+{
+    static const char *names[2] = {"white", "black"};
+    for (int c = 0; c < 2; c++) {
+        int pawns = arb_popcount(arb_pieces(pos, c, ARB_PAWN));
+        int queens = arb_popcount(arb_pieces(pos, c, ARB_QUEEN)), rooks = arb_popcount(arb_pieces(pos, c, ARB_ROOK));
+        int knights = arb_popcount(arb_pieces(pos, c, ARB_KNIGHT));
+        arb_bitboard bishops = arb_pieces(pos, c, ARB_BISHOP);
+        int dark = arb_popcount(bishops & FEN_DARK_SQUARES), light = arb_popcount(bishops & ~FEN_DARK_SQUARES);
+        int promoted = (queens > 1 ? queens - 1 : 0) + (rooks > 2 ? rooks - 2 : 0) + (knights > 2 ? knights - 2 : 0) +
+                       (dark > 1 ? dark - 1 : 0) + (light > 1 ? light - 1 : 0);
+        if (promoted > 8 - pawns)
+            return fen_error(ARB_FEN_PROMOTIONS, col,
+                             "%s has at least %d promoted piece%s but only %d pawn%s missing: a position no game "
+                             "can reach (3.10.3)", names[c], promoted, promoted == 1 ? "" : "s", 8 - pawns,
+                             8 - pawns == 1 ? "" : "s");
+        int needed = captures_for_pawn_files(arb_pieces(pos, c, ARB_PAWN));
+        int lost = 16 - arb_popcount(pos->by_color[c ^ 1]);
+        if (needed > lost)
+            return fen_error(ARB_FEN_CAPTURES, col,
+                             "%s pawns need at least %d capture%s to stand on their files, but %s has lost "
+                             "%d piece%s: a position no game can reach (3.10.3)", names[c], needed,
+                             needed == 1 ? "" : "s", names[c ^ 1], lost, lost == 1 ? "" : "s");
+    }
+    return (arb_status){0};
+}
+
 /* Outermost rook of `color` on its back rank on one side of the king. */
 static int outer_rook(const arb_position *pos, int color, bool king_side)
 {
@@ -149,7 +209,16 @@ static int outer_rook(const arb_position *pos, int color, bool king_side)
     return king_side ? 63 - __builtin_clzll(rooks) : arb_lsb(rooks);
 }
 
-static arb_status parse_castling(const fen_field *f, arb_position *pos, bool *chess960)
+/* Standard chess (3.8.2): castling with the king on e1/e8 and the rook on
+ * the corner of that side, both unmoved. */
+static bool standard_right(const arb_position *pos, int color, int rook)
+{
+    int back = color == ARB_WHITE ? 0 : 7;
+    return arb_king_square(pos, color) == arb_square(4, back) &&
+           (rook == arb_square(0, back) || rook == arb_square(7, back));
+}
+
+static arb_status parse_castling(const fen_field *f, arb_position *pos, bool *chess960, bool standard)
 {
     if (f->len == 1 && f->text[0] == '-')
         return (arb_status){0};
@@ -181,6 +250,11 @@ static arb_status parse_castling(const fen_field *f, arb_position *pos, bool *ch
                                  who, 'a' + (up - 'A'), back + 1);
             *chess960 = true;
         }
+        if (standard && !standard_right(pos, color, rook))
+            return fen_error(ARB_FEN_CASTLING_STANDARD, col,
+                             "castling right '%c' in standard chess, but the %s king and rook are not on e%d and "
+                             "%c%d (3.8.2): only Chess960 has such a right", c, who, back + 1,
+                             up == 'Q' || (up != 'K' && rook < ksq) ? 'a' : 'h', back + 1);
         bool king_side = rook > ksq;
         if (pos->castling_rooks & arb_rank_bb(back) & (king_side ? ~((ARB_BB(ksq) << 1) - 1) : ARB_BB(ksq) - 1))
             return fen_error(ARB_FEN_CASTLING_SYNTAX, col,
@@ -286,12 +360,16 @@ arb_status arb_fen_parse_with(const char *fen, arb_position *out, unsigned flags
         return st;
     if ((st = check_material(&pos, f[0].col, reachable)).code)
         return st;
+    if (reachable && (st = check_reachable_material(&pos, f[0].col)).code)
+        return st;
     if (f[1].len != 1 || (f[1].text[0] != 'w' && f[1].text[0] != 'b'))
         return fen_error(ARB_FEN_SIDE, f[1].col, "side to move '%.*s', expected 'w' or 'b'",
                          f[1].len > 10 ? 10 : f[1].len, f[1].text);
     pos.side = f[1].text[0] == 'w' ? ARB_WHITE : ARB_BLACK;
     bool chess960 = false;
-    if ((st = parse_castling(&f[2], &pos, &chess960)).code)
+    /* a Chess960 start array is one whatever the tags say */
+    bool standard = (flags & ARB_FEN_STANDARD) && arb_chess960_number(&pos) < 0;
+    if ((st = parse_castling(&f[2], &pos, &chess960, standard)).code)
         return st;
     if ((st = parse_ep(&f[3], &pos)).code)
         return st;
@@ -303,6 +381,13 @@ arb_status arb_fen_parse_with(const char *fen, arb_position *out, unsigned flags
     if (pos.ep_square != ARB_NO_SQUARE && halfmove != 0)
         return fen_error(ARB_FEN_HALFMOVE, f[4].col,
                          "halfmove clock %d after a double step, expected 0 with an en-passant square", halfmove);
+    /* the clock counts half-moves, which the fullmove number bounds */
+    int played = 2 * (fullmove - 1) + (pos.side == ARB_BLACK);
+    if (reachable && !(flags & ARB_FEN_LENIENT_COUNTERS) && n >= 6 && halfmove > played)
+        return fen_error(ARB_FEN_HALFMOVE, f[4].col,
+                         "halfmove clock %d exceeds the %d half-move%s played before move %d%s, expected at most %d",
+                         halfmove, played, played == 1 ? "" : "s", fullmove, pos.side == ARB_BLACK ? " by Black" : "",
+                         played);
     pos.halfmove_clock = (uint16_t)halfmove;
     pos.fullmove_number = (uint16_t)fullmove;
     pos.chess960 = chess960;

@@ -7,7 +7,13 @@
  * fullmove fields may be omitted (EPD); they default to 0 and 1.
  *
  * Validation follows FIDE 3.10.3 (a position must be reachable in principle)
- * as far as it can be checked locally; each problem has its own code.
+ * as far as it can be checked locally; each problem has its own code.  Beyond
+ * the counts of kings, pieces and pawns and the checks a move can give, that
+ * is: no more promoted pieces (queens beyond one, rooks, knights beyond two,
+ * bishops beyond one per square colour) than pawns missing; no more captures
+ * needed by a side's pawns (each capture moves a pawn one file) than the
+ * opponent has pieces missing; a halfmove clock no greater than the
+ * half-moves the fullmove number allows.
  */
 #ifndef ARB_FEN_H
 #define ARB_FEN_H
@@ -37,7 +43,11 @@ enum arb_fen_error {
     ARB_FEN_EP_INCONSISTENT,   /* e.p. square not explained by a double step just made */
     ARB_FEN_HALFMOVE,          /* halfmove clock not a number in range */
     ARB_FEN_FULLMOVE,          /* fullmove number not a number in range */
-    ARB_FEN_TOO_MANY_PIECES    /* more than 16 pieces or 8 pawns of a side */
+    ARB_FEN_TOO_MANY_PIECES,   /* more than 16 pieces or 8 pawns of a side */
+    ARB_FEN_CASTLING_STANDARD, /* standard chess: a right without king and rook on their original squares */
+    ARB_FEN_PROMOTIONS,        /* more promoted pieces than missing pawns */
+    ARB_FEN_CAPTURES           /* the pawns stand on files that need more captures than the
+                                * opponent's missing pieces allow */
 };
 
 /* Parses `fen` into `pos`.  On failure status.code is an arb_fen_error, col is
@@ -54,7 +64,19 @@ enum {
     ARB_FEN_ALLOW_UNREACHABLE = 1,
     /* Use only the first six fields and ignore what follows (EPD operations
      * already cut off, stray counters appended by converters). */
-    ARB_FEN_IGNORE_EXTRA_FIELDS = 2
+    ARB_FEN_IGNORE_EXTRA_FIELDS = 2,
+    /* Standard chess (no Chess960 variant): a castling right needs the king
+     * on e1/e8 and the rook on the corner of that side (3.8.2); a right that
+     * only Chess960 could give is an error (ARB_FEN_CASTLING_STANDARD)
+     * rather than making a Chess960 position, except in a Chess960 start
+     * array (move 1, pieces mirrored on the back ranks), which nothing else
+     * produces. */
+    ARB_FEN_STANDARD = 4,
+    /* Accept a halfmove clock larger than the fullmove number allows (many
+     * writers reset the move number of a position, puzzles above all): for
+     * readers that replay the moves whatever the counters say.  pgnlint
+     * parses without it and reports the inconsistency. */
+    ARB_FEN_LENIENT_COUNTERS = 8
 };
 arb_status arb_fen_parse_with(const char *fen, arb_position *pos, unsigned flags);
 

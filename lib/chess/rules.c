@@ -23,20 +23,31 @@ bool arb_cannot_mate(const arb_position *pos, int color)
     arb_bitboard knights = ours & k[ARB_KNIGHT], bishops = ours & k[ARB_BISHOP];
     if (!knights && !bishops)
         return true;
-    /* a lone knight mates only with help: any enemy piece may block its king */
+    arb_bitboard blockers = theirs & ~k[ARB_KING];
+    /* A lone knight mates only where an enemy piece takes a flight square
+     * of its king and cannot take the knight.  Queens always can: an
+     * enumeration of every position of K+N against K+Q and K+Q+Q finds no
+     * mate (it finds some against a rook, a bishop or a knight). */
     if (!bishops && !arb_more_than_one(knights))
-        return !arb_more_than_one(theirs);
+        return !(blockers & ~k[ARB_QUEEN]) && arb_popcount(blockers) <= 2;
     if (knights)
         return false;
-    /* bishops of one square colour mate only against a blocker on the other colour */
+    /* Bishops of one square colour attack only that colour, which is the
+     * colour of the king they check; its orthogonal neighbours, of the
+     * other colour, must be taken by the mating king (at most one of them,
+     * not being next to the mated king) or by enemy pieces.  The check
+     * comes through the diagonal neighbour D between two of those
+     * neighbours, so one of them holds an enemy piece; a rook or queen
+     * there steps to D (it cannot be pinned: no enemy line piece runs along
+     * ranks or files) and parries the check, which pawnless bishops never
+     * double.  So mate needs an enemy pawn, knight or bishop of the other
+     * colour to fill that square; enemy bishops of the bishops' colour
+     * cannot stand there. */
     bool all_dark = !(bishops & ~DARK_SQUARES), all_light = !(bishops & DARK_SQUARES);
     if (!all_dark && !all_light)
         return false;
-    arb_bitboard blockers = theirs & ~k[ARB_KING];
-    if (!blockers)
-        return true;
-    /* only bishops of the same colour complex cannot provide a blocking square either */
-    return !(blockers & ~k[ARB_BISHOP]) && !(blockers & (all_dark ? ~DARK_SQUARES : DARK_SQUARES));
+    arb_bitboard other_colour = all_dark ? ~DARK_SQUARES : DARK_SQUARES;
+    return !(blockers & (k[ARB_PAWN] | k[ARB_KNIGHT])) && !(blockers & k[ARB_BISHOP] & other_colour);
 }
 
 bool arb_dead_by_material(const arb_position *pos)

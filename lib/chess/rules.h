@@ -26,9 +26,12 @@ enum arb_board_end {
 int arb_board_end(const arb_position *pos);
 
 /* True when `color` cannot checkmate by any series of legal moves, judged by
- * material: a lone king, king and one minor piece, or king and bishops all on
- * one square colour when the opponent has nothing but king and such bishops.
- * (Used for 6.9: a flag fall is a draw if the opponent cannot mate.) */
+ * material: a lone king; king and one knight when the opponent has nothing
+ * but king and at most two queens; king and bishops all on one square colour
+ * when the opponent has no pawn, no knight and no bishop of the other colour
+ * (rooks and queens can always parry a bishop's check: K+B v K+R, K+B v K+Q).
+ * K+N v K+R can mate.  (Used for 6.9: a flag fall is a draw if the opponent
+ * cannot mate.) */
 bool arb_cannot_mate(const arb_position *pos, int color);
 
 /* 5.2.2 by material: neither side can checkmate. */

@@ -82,6 +82,10 @@ typedef struct arb_finding {
     int32_t line, col;        /* 1-based source position; 0 when not known */
     uint32_t ply;             /* half-move concerned (1 = White's first move), 0 for none */
     bool after_error;         /* found after an illegal move was skipped (--continue) */
+    /* --continue: the move replayed in place of a token that did not replay
+     * (the reading the notations agree on, or the only legal move of the
+     * piece to the square written), in SAN; "" when the turn passed */
+    char read_as[ARB_SAN_MAX];
     char article[32];         /* "7.5.1", "PGN 8.1.1", from the rule profile */
     /* Message catalogue key (locales/en.yaml "messages"), "" when the
      * finding has no translatable text. */

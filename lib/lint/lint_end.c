@@ -236,10 +236,14 @@ void lint_check_agreement(lint_ctx *c, const line_facts *lf)
     const arb_pgn_game *g = c->g;
     int line, col;
     end_position(c, &line, &col);
-    /* moves made by each side */
+    /* moves made by each side: those the FEN's move number says were made
+     * before the recorded ones (a late-game fragment is not an early
+     * agreement), then the recorded ones */
     int first = g->start.side;
     int by_first = (int)(lf->plies + 1) / 2, by_second = (int)lf->plies / 2;
-    int white = first == ARB_WHITE ? by_first : by_second, black = first == ARB_WHITE ? by_second : by_first;
+    int before = g->start.fullmove_number > 0 ? g->start.fullmove_number - 1 : 0;
+    int white = before + (first == ARB_WHITE ? by_first : by_second + 1);
+    int black = before + (first == ARB_WHITE ? by_second : by_first);
     int need = c->rules->agreement_min_moves;
     if (need > 0 && (white < need || black < need)) {
         arb_finding *f = lint_add(c, ARB_CHECK_EARLY_AGREEMENT, ARB_SEVERITY_WARNING, ARB_ART_AGREEMENT, line,
@@ -250,14 +254,16 @@ void lint_check_agreement(lint_ctx *c, const line_facts *lf)
         return;
     }
     const arb_event *e = c->event;
-    int last_number = lf->plies ? (int)lf->last_before.fullmove_number : 0;
     if (e && !e->draw_offers_allowed)
         lint_add(c, ARB_CHECK_EARLY_AGREEMENT, ARB_SEVERITY_WARNING, ARB_ART_EVENT_DRAWS, line, col,
                  "draw agreed, but the event's regulations allow no draw agreements without the arbiter");
-    else if (e && e->draw_min_move && last_number < e->draw_min_move)
+    else if (e && e->draw_min_move && (white < e->draw_min_move || black < e->draw_min_move))
+        /* "no agreement before move 30" read as 30 moves made by each
+         * player: after White's 30th move Black has made only 29 */
         lint_add(c, ARB_CHECK_EARLY_AGREEMENT, ARB_SEVERITY_WARNING, ARB_ART_EVENT_DRAWS, line, col,
-                 "draw agreed at move %d; the event's regulations forbid agreements before move %d",
-                 last_number, e->draw_min_move);
+                 "draw agreed after %d move%s by White and %d by Black; the event's regulations forbid "
+                 "agreements before move %d (read as %d moves by each player)", white, white == 1 ? "" : "s",
+                 black, e->draw_min_move, e->draw_min_move);
 }
 
 /* The main-line move of ply `ply` (1-based), played from `before`: its

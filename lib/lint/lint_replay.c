@@ -118,15 +118,42 @@ static bool before_item(const arb_pgn_diag *d, const arb_pgn_item *it)
 static void illegal_move_penalty(lint_ctx *c, const arb_position *pos, uint32_t ply, const char *token,
                                  const arb_pgn_diag *d);
 
+/* The move the reader replayed in place of the bad token at d (--continue),
+ * or ARB_MOVE_NONE when it passed the turn or dropped the token: the item
+ * that stands in for it carries the token's place. */
+static arb_move read_in_place(const arb_pgn_diag *d, const arb_pgn_item *standing_in)
+{
+    if (!standing_in || standing_in->kind != ARB_PGN_ITEM_MOVE || standing_in->move == ARB_MOVE_NULL ||
+        standing_in->line != d->line || standing_in->col != d->col)
+        return ARB_MOVE_NONE;
+    return standing_in->move;
+}
+
 /* A main-line move the reader passed over (skip_bad_moves): explained like
- * the first bad move, and everything found after it is marked; the n-th
- * illegal move of a side is where 7.5.5 (or the edition's rule) ends the
- * game, if the moves were made on the board and not only written. */
-static void passed_over(lint_ctx *c, const arb_position *pos, uint32_t ply, const arb_pgn_diag *d)
+ * the first bad move.  When the reader could read it (the notations agree
+ * on one move, or the piece written has one legal move to the square
+ * written) the game goes on with that move: the finding says so, and the
+ * slip of the pen counts as no illegal move.  Otherwise everything found
+ * after it is marked, and the n-th illegal move of a side is where 7.5.5
+ * (or the edition's rule) ends the game, if the moves were made on the
+ * board and not only written. */
+static void passed_over(lint_ctx *c, const arb_position *pos, uint32_t ply, const arb_pgn_diag *d,
+                        const arb_pgn_item *standing_in)
 {
     char token[64];
     lint_token_at(c->g, d->line, d->col, token, sizeof token);
+    size_t before = c->r->count;
     int check = lint_bad_move(c, pos, ply, token, d->line, d->col, false, d->message);
+    arb_move read = read_in_place(d, standing_in);
+    if (read != ARB_MOVE_NONE) {
+        if (c->r->count > before) {
+            arb_finding *f = &c->r->findings[before];
+            arb_san_write(pos, read, f->read_as);
+            size_t used = strlen(f->message);
+            lint_format(f->message + used, sizeof f->message - used, "; --continue reads it as %s", f->read_as);
+        }
+        return;
+    }
     if (check == ARB_CHECK_ILLEGAL_MOVE || check == ARB_CHECK_CASTLING_960)
         illegal_move_penalty(c, pos, ply, token, d);
     c->after_error = true;
@@ -190,7 +217,7 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             if (next_diag == g->diag_count || !before_item(&g->diags[next_diag], it))
                 break;
             const arb_position *pos = &l->line[0];
-            passed_over(c, pos, lf->plies + 1, &g->diags[next_diag]);
+            passed_over(c, pos, lf->plies + 1, &g->diags[next_diag], it);
             next_diag++;
             skipped_left--;
         }
@@ -272,7 +299,7 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             continue;
         if (skipped_left) {
             if (depth == 0)
-                passed_over(c, &l->line[0], lf->plies + 1, d);
+                passed_over(c, &l->line[0], lf->plies + 1, d, NULL);
             skipped_left--;
             continue;
         }

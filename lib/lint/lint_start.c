@@ -67,11 +67,21 @@ bool lint_check_start(lint_ctx *c)
     if (setup && strcmp(setup->value, "0") == 0)
         lint_add(c, ARB_CHECK_TAG_FORMAT, ARB_SEVERITY_WARNING, ARB_ART_TAGS, setup->line, setup->col,
                  "SetUp \"0\" contradicts the FEN tag, expected SetUp \"1\"");
+    else if (!setup)
+        /* the PGN standard (9.7.1) pairs a FEN tag with SetUp "1"; the FEN is
+         * still used, as every reader does */
+        lint_add(c, ARB_CHECK_TAG_MISSING, ARB_SEVERITY_WARNING, ARB_ART_TAGS, fen->line, fen->col,
+                 "FEN tag without SetUp \"1\": the PGN standard asks for both (9.7.1), expected SetUp \"1\"");
 
     arb_position pos;
-    arb_status st = arb_fen_parse(fen->value, &pos);
+    arb_status st = arb_fen_parse_with(fen->value, &pos, c->chess960 ? 0 : ARB_FEN_STANDARD);
     /* the value starts after '[FEN "' as written in export format */
     int value_col = fen->col + (int)strlen(fen->name) + 3;
+    /* a Chess960 start array with two bishops on one colour is better
+     * explained by II.2 than by its "promoted" bishop */
+    if (st.code == ARB_FEN_PROMOTIONS && c->chess960 &&
+        arb_fen_parse_with(fen->value, &pos, ARB_FEN_ALLOW_UNREACHABLE).code == 0 && looks_like_start_array(&pos))
+        st.code = 0;
     if (st.code) {
         arb_finding *f = lint_add(c, ARB_CHECK_FEN_INVALID, ARB_SEVERITY_ERROR, ARB_ART_FEN, fen->line,
                                   value_col + (st.col > 0 ? st.col - 1 : 0), "FEN: %s", st.message);

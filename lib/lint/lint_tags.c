@@ -44,6 +44,24 @@ static bool valid_date(const char *s)
     return true;
 }
 
+/* For a well-formed date: the number of days its month has, when the day
+ * given exceeds it (Gregorian calendar; an unknown year may be a leap year,
+ * an unknown month may have 31 days), else 0. */
+static int day_beyond_month(const char *s)
+{
+    if (s[5] == '?' || s[8] == '?')
+        return 0;
+    int month = (s[5] - '0') * 10 + (s[6] - '0'), day = (s[8] - '0') * 10 + (s[9] - '0');
+    static const int days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int most = days[month - 1];
+    if (month == 2) {
+        int year = s[0] == '?' ? -1 : atoi(s);
+        bool leap = year < 0 || (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0));
+        most = leap ? 29 : 28;
+    }
+    return day > most ? most : 0;
+}
+
 /* "?", "-", or numbers joined by periods ("3", "3.1"). */
 static bool valid_round(const char *s)
 {
@@ -152,6 +170,12 @@ void lint_check_tags(lint_ctx *c)
         if (strcmp(t->name, "Date") == 0 && !valid_date(t->value))
             tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is malformed, expected %s", t->value,
                        "YYYY.MM.DD with ?? for unknown parts");
+        else if (strcmp(t->name, "Date") == 0 && day_beyond_month(t->value)) {
+            char expected[64];
+            lint_format(expected, sizeof expected, "a day from 01 to %02d in that month", day_beyond_month(t->value));
+            tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is not a calendar date, expected %s", t->value,
+                       expected);
+        }
         else if (strcmp(t->name, "Round") == 0 && !valid_round(t->value))
             tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is malformed, expected %s", t->value,
                        "a number such as 5 or 5.2, ? when unknown, - when not applicable");

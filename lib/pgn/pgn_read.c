@@ -530,7 +530,7 @@ static bool ensure_frames(arb_pgn_reader *r, size_t n)
 
 /* Many puzzle files write FENs with a fullmove number of 0: read it as 1,
  * with a note. */
-static bool fen_with_move_one(struct parse *p, const arb_pgn_tag *fen, arb_position *pos)
+static bool fen_with_move_one(struct parse *p, const arb_pgn_tag *fen, arb_position *pos, unsigned flags)
 {
     size_t n = strlen(fen->value);
     if (n < 2 || n > ARB_FEN_MAX || fen->value[n - 1] != '0' || fen->value[n - 2] != ' ')
@@ -538,7 +538,7 @@ static bool fen_with_move_one(struct parse *p, const arb_pgn_tag *fen, arb_posit
     char copy[ARB_FEN_MAX + 1];
     memcpy(copy, fen->value, n + 1);
     copy[n - 1] = '1';
-    if (arb_fen_parse(copy, pos).code)
+    if (arb_fen_parse_with(copy, pos, flags).code)
         return false;
     if (!arb_pgn_game_add_diag(p->g, ARB_PGN_NOTE, fen->line, fen->col + (int)n,
                                "fullmove number 0 in the FEN read as 1"))
@@ -565,8 +565,11 @@ static void setup_start(struct parse *p)
         }
     }
     if (fen) {
-        arb_status st = arb_fen_parse(fen->value, &g->start);
-        if (st.code == ARB_FEN_FULLMOVE && fen_with_move_one(p, fen, &g->start))
+        /* without a Chess960 variant, castling rights are standard chess's;
+         * the moves replay whatever the counters say (pgnlint reports them) */
+        unsigned flags = ARB_FEN_LENIENT_COUNTERS | (c960 ? 0 : ARB_FEN_STANDARD);
+        arb_status st = arb_fen_parse_with(fen->value, &g->start, flags);
+        if (st.code == ARB_FEN_FULLMOVE && fen_with_move_one(p, fen, &g->start, flags))
             st.code = st.error_class = 0;
         if (st.code) {
             error_at(p, fen->line, fen->col + (st.col > 0 ? st.col : 1), "bad FEN tag: %s",
@@ -644,12 +647,31 @@ static int token_square(const arb_pgn_token *tok)
     return sq;
 }
 
+/* The one legal move every suggestion notation that reads the token finds,
+ * else ARB_MOVE_NONE (none reads it, or two read it differently). */
+static arb_move agreed_reading(const arb_pgn_reader_options *opt, const arb_position *pos,
+                               const arb_pgn_token *tok)
+{
+    arb_move found = ARB_MOVE_NONE;
+    for (size_t i = 0; i < opt->suggest_count; i++) {
+        arb_move m;
+        if (arb_notation_read(opt->suggest[i], pos, tok->text, tok->len, &m, NULL, NULL) != ARB_SAN_OK)
+            continue;
+        if (found != ARB_MOVE_NONE && m != found)
+            return ARB_MOVE_NONE;
+        found = m;
+    }
+    return found;
+}
+
 /* What stands in for a main-line move that cannot be replayed when the
  * caller asked to go on (skip_bad_moves): the only legal move of the piece
- * written to the square written (a wrong disambiguation), else a null move
- * so that the turn passes, or ARB_MOVE_NONE (drop the token) when the side
- * to move is in check and may not pass. */
-static arb_move replacement(const arb_position *pos, const arb_pgn_token *tok, int code)
+ * written to the square written (a wrong disambiguation), else the move the
+ * suggestion notations agree on (a national letter), else a null move so
+ * that the turn passes, or ARB_MOVE_NONE (drop the token) when the side to
+ * move is in check and may not pass. */
+static arb_move replacement(const arb_pgn_reader_options *opt, const arb_position *pos, const arb_pgn_token *tok,
+                            int code)
 {
     arb_move m;
     arb_movelist cand;
@@ -658,6 +680,9 @@ static arb_move replacement(const arb_position *pos, const arb_pgn_token *tok, i
     int to = token_square(tok);
     if (code == ARB_SAN_ILLEGAL && cand.count == 1 && arb_move_to(cand.moves[0]) == to)
         return cand.moves[0];
+    arb_move read = agreed_reading(opt, pos, tok);
+    if (read != ARB_MOVE_NONE)
+        return read;
     return arb_in_check(pos) ? ARB_MOVE_NONE : ARB_MOVE_NULL;
 }
 
@@ -729,7 +754,7 @@ static void play_move(struct parse *p, const arb_pgn_token *tok)
                     arb_count_legal(pos) > 0) {
                     p->replay = true;
                     p->g->skipped_moves++;
-                    m = replacement(pos, tok, code);
+                    m = replacement(&p->r->opt, pos, tok, code);
                     if (m == ARB_MOVE_NONE)
                         return; /* dropped: the side to move is in check */
                 } else {

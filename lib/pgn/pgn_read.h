@@ -111,6 +111,13 @@ typedef struct arb_pgn_reader_options {
      * the side to move is in check, the token is dropped.  Moves after the
      * end of the game (mate, stalemate) still end the replay. */
     bool skip_bad_moves;
+    /* With skip_bad_moves: notations a move that cannot be replayed is also
+     * read in (a national letter slipped into the record: "Cf3" in a SAN
+     * game); when every one that reads it finds the same legal move, that
+     * move replaces it, so that the game goes on as played.  None when 0;
+     * must outlive the reader. */
+    const struct arb_notation *const *suggest;
+    size_t suggest_count;
     /* Read moves in this notation (notation.h: a locale's letters and the
      * forms of FIDE Appendix C) instead of SAN; tokens that only mark the
      * move before them ("e.p.", "(=)") are understood.  NULL: SAN (and

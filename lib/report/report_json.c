@@ -59,6 +59,8 @@ bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *st
         for (int c = 0; c < f->candidate_count && ok; c++)
             ok = (c == 0 || arb_strbuf_puts(out, ",")) && arb_strbuf_json_string(out, f->candidates[c]);
         ok = ok && arb_strbuf_puts(out, "]") &&
+             (!f->read_as[0] || (arb_strbuf_puts(out, ",\"read_as\":") &&
+                                 arb_strbuf_json_string(out, f->read_as))) &&
              (!f->after_error || arb_strbuf_puts(out, ",\"after_error\":true")) &&
              arb_strbuf_puts(out, "}\n");
     }

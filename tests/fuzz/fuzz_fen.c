@@ -10,7 +10,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(fen, data, size);
     fen[size] = '\0';
     arb_position pos;
-    for (unsigned flags = 0; flags <= ARB_FEN_ALLOW_UNREACHABLE; flags++) {
+    static const unsigned flag_sets[] = {0, ARB_FEN_ALLOW_UNREACHABLE, ARB_FEN_STANDARD,
+                                         ARB_FEN_STANDARD | ARB_FEN_ALLOW_UNREACHABLE,
+                                         ARB_FEN_STANDARD | ARB_FEN_LENIENT_COUNTERS};
+    for (size_t i = 0; i < sizeof flag_sets / sizeof flag_sets[0]; i++) {
+        unsigned flags = flag_sets[i];
         arb_status st = arb_fen_parse_with(fen, &pos, flags);
         if (st.code) {
             INVARIANT(st.col >= 1 && st.message[0], "error without column or message for '%s'", fen);

@@ -441,3 +441,92 @@ Test(fen_flags, ignore_extra_fields)
     cr_assert_eq(parse_code("4k3/8/8/8/8/8/8/4K3 w - - x 1 0 1", ARB_FEN_IGNORE_EXTRA_FIELDS),
                  ARB_FEN_HALFMOVE);
 }
+
+/* ---- issue 13, points 2 and 3: rights and material no game can have -------- */
+
+static void expect_standard_castling_error(const char *fen)
+{
+    arb_position pos;
+    arb_status st = arb_fen_parse_with(fen, &pos, ARB_FEN_STANDARD);
+    cr_assert_eq(st.code, ARB_FEN_CASTLING_STANDARD, "'%s': code %d (%s)", fen, st.code, st.message);
+    cr_assert_eq(st.col, field_col(fen, 3), "'%s': column %d", fen, st.col);
+    cr_assert(strstr(st.message, "3.8.2"), "%s", st.message);
+    /* the same FEN without the flag is a Chess960 position */
+    cr_assert_eq(arb_fen_parse(fen, &pos).code, ARB_FEN_OK, "%s", fen);
+    cr_assert(pos.chess960, "%s", fen);
+}
+
+Test(fen_error, standard_chess_castling_needs_original_squares)
+{
+    /* 3.8.2 / 3.10.3: without Chess960 a right needs Ke1 + Rh1 (K), Ra1 (Q) */
+    expect_standard_castling_error("4k3/8/8/8/8/8/8/3K3R w K - 0 1");
+    expect_standard_castling_error("4k3/8/8/8/8/8/8/R2K4 w Q - 0 1");
+    expect_standard_castling_error("r4k2/8/8/8/8/8/8/4K3 b q - 0 1");
+    expect_standard_castling_error("4k3/8/8/8/8/8/8/4K1R1 w G - 0 1");
+    arb_position pos;
+    arb_status st = arb_fen_parse_with("4k3/8/8/8/8/8/8/3K3R w K - 0 1", &pos, ARB_FEN_STANDARD);
+    cr_assert(strstr(st.message, "e1") && strstr(st.message, "h1"), "%s", st.message);
+    /* standard rights in any spelling stay valid */
+    cr_assert_eq(parse_code(ARB_START_FEN, ARB_FEN_STANDARD), ARB_FEN_OK);
+    cr_assert_eq(parse_code("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", ARB_FEN_STANDARD), ARB_FEN_OK);
+    /* a Chess960 start array is one whatever the tags say */
+    cr_assert_eq(parse_code("bbqrknrn/pppppppp/8/8/8/8/PPPPPPPP/BBQRKNRN w KQkq - 0 1", ARB_FEN_STANDARD), ARB_FEN_OK);
+}
+
+static void expect_error_with_flags(const char *fen, unsigned flags, int code)
+{
+    arb_position pos;
+    arb_status st = arb_fen_parse_with(fen, &pos, flags);
+    cr_assert_eq(st.code, code, "'%s': code %d (%s), expected %d", fen, st.code, st.message, code);
+}
+
+Test(fen_error, more_promoted_pieces_than_missing_pawns)
+{
+    /* two white queens with all eight white pawns */
+    expect_placement_error("4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1", ARB_FEN_PROMOTIONS);
+    /* three knights, one pawn missing: fine; three knights and a second queen: two promotions */
+    cr_assert_eq(parse_code("4k3/8/8/8/8/8/PPPPPPP1/NNN1K3 w - - 0 1", 0), ARB_FEN_OK);
+    expect_placement_error("4k3/8/8/8/8/8/PPPPPPP1/NNNQKQ2 w - - 0 1", ARB_FEN_PROMOTIONS);
+    /* two black bishops on light squares (b7, d5) with eight pawns */
+    expect_placement_error("4k3/pbpppppp/1p6/3b4/8/8/8/4K3 w - - 0 1", ARB_FEN_PROMOTIONS);
+    /* bishops on both colours are the original pair */
+    cr_assert_eq(parse_code("4k3/pbpppppp/1p6/4b3/8/8/8/4K3 w - - 0 1", 0), ARB_FEN_OK);
+    /* artificial positions may ask for no such check */
+    cr_assert_eq(parse_code("4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1", ARB_FEN_ALLOW_UNREACHABLE), ARB_FEN_OK);
+}
+
+Test(fen_error, pawn_files_need_more_captures_than_pieces_lost)
+{
+    /* eight white pawns, two on the e-file, none on h: three captures
+     * (h to g, g to f, f to e), with every black unit on the board */
+    expect_placement_error("rnbqkbnr/pppppppp/8/8/8/4P3/PPPPPPP1/RNBQKBNR w KQkq - 0 1", ARB_FEN_CAPTURES);
+    /* three black pawns gone: possible */
+    cr_assert_eq(parse_code("rnbqkbnr/ppppp3/8/8/8/4P3/PPPPPPP1/RNBQKBNR w KQkq - 0 1", 0), ARB_FEN_OK);
+    /* two gone: not */
+    cr_assert_eq(parse_code("rnbqkbnr/ppppp1p1/8/8/8/4P3/PPPPPPP1/RNBQKBNR w KQkq - 0 1", 0), ARB_FEN_CAPTURES);
+    /* perft position 4: five white pawn captures, one black piece lost */
+    expect_error_with_flags("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 0, ARB_FEN_CAPTURES);
+    cr_assert_eq(parse_code("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                            ARB_FEN_ALLOW_UNREACHABLE), ARB_FEN_OK);
+}
+
+Test(fen_error, halfmove_clock_beyond_the_moves_played)
+{
+    /* move 10 with White to move: 18 half-moves played */
+    expect_field_error("4k3/8/8/8/8/8/8/4K3 w - - 19 10", ARB_FEN_HALFMOVE, 5);
+    cr_assert_eq(parse_code("4k3/8/8/8/8/8/8/4K3 w - - 18 10", 0), ARB_FEN_OK);
+    /* Black to move at move 1: White's one half-move */
+    cr_assert_eq(parse_code("4k3/8/8/8/8/8/8/4K3 b - - 1 1", 0), ARB_FEN_OK);
+    expect_field_error("4k3/8/8/8/8/8/8/4K3 b - - 2 1", ARB_FEN_HALFMOVE, 5);
+    /* without counters (EPD) nothing is claimed */
+    cr_assert_eq(parse_code("4k3/8/8/8/8/8/8/4K3 b - -", 0), ARB_FEN_OK);
+}
+
+Test(fen_flags, lenient_counters_for_readers)
+{
+    /* "w - - 1 1": a clock no game can have at move 1, common in puzzle files */
+    cr_assert_eq(parse_code("4k3/8/8/8/8/8/8/4K2R w - - 1 1", 0), ARB_FEN_HALFMOVE);
+    cr_assert_eq(parse_code("4k3/8/8/8/8/8/8/4K2R w - - 1 1", ARB_FEN_LENIENT_COUNTERS), ARB_FEN_OK);
+    /* the flag changes nothing else */
+    cr_assert_eq(parse_code("4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 1 1", ARB_FEN_LENIENT_COUNTERS), ARB_FEN_PROMOTIONS);
+}

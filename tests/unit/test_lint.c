@@ -373,25 +373,46 @@ static const arb_lint_report *lint_continue(linted *t, const char *text)
     return lint_next(t, NULL);
 }
 
+Test(lint, continue_follows_a_readable_move_and_counts_illegal_moves)
+{
+    linted t;
+    lint_setup(&t, NULL);
+    /* 4.Nbd4: the knight written has one legal move to d4 (Nxd4), which is
+     * followed and is no illegal move (issue 13, point 7); 6.Ke3 cannot be
+     * read: the first illegal move of White (7.5.5: two minutes) */
+    const arb_lint_report *r = lint_continue(&t, ROSTER("0-1") "\n1. e4 e5 2. Nf3 Nc6 3. Bb5 Nd4 4. Nbd4 exd4 "
+                                                  "5. Bc4 Qh4 6. Ke3 Qxf2+ 0-1\n");
+    cr_assert_eq(count_code(r, "illegal-move"), 3, "two illegal moves, one 7.5.5 note");
+    const arb_finding *first = &r->findings[0];
+    cr_assert_str_eq(first->token, "Nbd4");
+    cr_assert_str_eq(first->read_as, "Nxd4");
+    cr_assert(strstr(first->message, "--continue reads it as Nxd4"), "%s", first->message);
+    cr_assert(!first->after_error);
+    cr_assert_str_eq(r->findings[1].token, "Ke3");
+    cr_assert(!r->findings[1].after_error, "the move before was read: nothing is doubtful");
+    cr_assert_str_eq(r->findings[1].read_as, "");
+    cr_assert_str_eq(r->findings[2].article, "7.5.5");
+    cr_assert_eq(r->findings[2].severity, ARB_SEVERITY_INFO, "the first one costs time");
+    cr_assert(strstr(r->findings[2].message, "first illegal move recorded for White"), "%s", r->findings[2].message);
+    cr_assert_eq(r->plies, 12, "replayed to the end");
+    cr_assert(r->facts.replayed == false);
+    lint_teardown(&t);
+}
+
 Test(lint, continue_marks_later_findings_and_counts_illegal_moves)
 {
     linted t;
     lint_setup(&t, NULL);
-    const arb_lint_report *r = lint_continue(&t, ROSTER("0-1") "\n1. e4 e5 2. Nf3 Nc6 3. Bb5 Nd4 4. Nbd4 exd4 "
-                                                  "5. Bc4 Qh4 6. Ke3 Qxf2+ 0-1\n");
+    /* two king moves no reading explains: the second loses (7.5.5) */
+    const arb_lint_report *r = lint_continue(&t, ROSTER("0-1") "\n1. e4 e5 2. Nf3 Nc6 3. Ke3 Nf6 4. Kd5 Nxe4 0-1\n");
     cr_assert_eq(count_code(r, "illegal-move"), 4, "two illegal moves and two 7.5.5 notes");
-    const arb_finding *first = &r->findings[0];
-    cr_assert_str_eq(first->token, "Nbd4");
-    cr_assert(!first->after_error);
-    cr_assert_str_eq(r->findings[1].article, "7.5.5");
+    cr_assert_str_eq(r->findings[0].token, "Ke3");
+    cr_assert(!r->findings[0].after_error);
     cr_assert_eq(r->findings[1].severity, ARB_SEVERITY_INFO, "the first one costs time");
-    cr_assert(!r->findings[1].after_error);
     cr_assert(r->findings[2].after_error, "found after the first was passed over");
-    cr_assert_str_eq(r->findings[2].token, "Ke3");
+    cr_assert_str_eq(r->findings[2].token, "Kd5");
     cr_assert_eq(r->findings[3].severity, ARB_SEVERITY_WARNING);
     cr_assert(strstr(r->findings[3].message, "second illegal move recorded for White"), "%s", r->findings[3].message);
-    cr_assert_eq(r->plies, 12, "replayed to the end");
-    cr_assert(r->facts.replayed == false);
     lint_teardown(&t);
 }
 

@@ -104,7 +104,7 @@ Test(lint_result, threefold_claim_available_now)
     const arb_lint_report *r = lint_text(&t, ROSTER("1/2-1/2") "\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n");
     const arb_finding *f = must_have(r, "draw-claim");
     cr_assert_eq(f->severity, ARB_SEVERITY_INFO);
-    cr_assert_str_eq(f->article, "9.2.2");
+    cr_assert_str_eq(f->article, "9.2.1.2");   /* 2023: 9.2.1.2, as in the English and Catalan texts */
     cr_assert_str_eq(f->token, "Ng8");
     cr_assert(strstr(f->message, "third time"), "%s", f->message);
     expect_termination(r, "threefold-claim");
@@ -118,7 +118,7 @@ Test(lint_result, threefold_claim_by_intended_move)
     /* Black to move; ...Ng8 would repeat the start position a third time */
     const arb_lint_report *r = lint_text(&t, ROSTER("1/2-1/2") "\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 1/2-1/2\n");
     const arb_finding *f = must_have(r, "draw-claim");
-    cr_assert_str_eq(f->article, "9.2.1");
+    cr_assert_str_eq(f->article, "9.2.1.1");
     cr_assert(strstr(f->message, "4...Ng8"), "%s", f->message);
     expect_termination(r, "threefold-claim");
     lint_teardown(&t);

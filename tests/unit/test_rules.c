@@ -4,6 +4,8 @@
  * draw claims available (9.2, 9.3). */
 #include "helpers.h"
 
+#include "attacks.h"
+#include "movegen.h"
 #include "rules.h"
 
 /* Plays squares-notation moves, recording every position in h. */
@@ -85,6 +87,84 @@ Test(rules, cannot_mate_by_side)
     cr_assert(!arb_cannot_mate(&lone, ARB_WHITE));
     arb_position bare_knight = fen_ok("8/8/4k3/8/8/4K3/8/5N2 w - - 0 1");
     cr_assert(arb_cannot_mate(&bare_knight, ARB_WHITE), "K+N cannot mate a bare king");
+}
+
+/* Issue 13, point 1 (6.9): a lone bishop cannot mate a king that keeps a
+ * rook or a queen, a lone knight cannot mate a king that keeps a queen;
+ * K+N v K+R can.  Lost on time there, the game is drawn. */
+Test(rules, lone_minor_against_rook_or_queen)
+{
+    static const char *const cannot[] = {
+        "8/8/4k3/3r4/8/4K3/8/5B2 w - - 0 1",     /* K+B v K+R */
+        "8/8/4k3/3q4/8/4K3/8/5B2 w - - 0 1",     /* K+B v K+Q */
+        "8/8/4k3/3q4/8/4K3/8/5N2 w - - 0 1",     /* K+N v K+Q */
+        "8/8/4k3/2qq4/8/4K3/8/5N2 w - - 0 1",    /* K+N v K+Q+Q */
+        "8/8/4k3/2rq4/8/4K3/8/5B2 w - - 0 1",    /* K+B v K+R+Q */
+        "8/8/4k3/2rb4/8/4K3/8/5B2 w - - 0 1",    /* K+B (light) v K+R+B (light d5) */
+        "8/8/4k3/2r5/8/4K3/8/3B1B2 w - - 0 1",   /* two light bishops v K+R */
+    };
+    for (size_t i = 0; i < sizeof cannot / sizeof cannot[0]; i++) {
+        arb_position pos = fen_ok(cannot[i]);
+        cr_assert(arb_cannot_mate(&pos, ARB_WHITE), "%s: White cannot mate", cannot[i]);
+        cr_assert(!arb_cannot_mate(&pos, ARB_BLACK), "%s: Black can", cannot[i]);
+    }
+    static const char *const can[] = {
+        "8/8/4k3/3r4/8/4K3/8/5N2 w - - 0 1",     /* K+N v K+R: Ka1 Ra2, Kc1 Nb3 mates */
+        "8/8/4k3/2qb4/8/4K3/8/5N2 w - - 0 1",    /* K+N v K+Q+B */
+        "8/8/4k3/2rb4/8/4K3/8/4B3 w - - 0 1",    /* K+B (dark e1) v K+R+B (light d5) */
+        "8/8/4k3/2rn4/8/4K3/8/5B2 w - - 0 1",    /* K+B v K+R+N */
+        "8/8/4k3/2r5/4p3/4K3/8/5B2 w - - 0 1",   /* K+B v K+R+P */
+        "qqq5/8/4k3/8/8/4K3/8/5N2 w - - 0 1",     /* K+N v three queens: not enumerated, not claimed */
+    };
+    for (size_t i = 0; i < sizeof can / sizeof can[0]; i++) {
+        arb_position pos = fen_ok(can[i]);
+        cr_assert(!arb_cannot_mate(&pos, ARB_WHITE), "%s: White may mate", can[i]);
+    }
+}
+
+/* Every checkmate of Black by White's king and `attacker` against Black's
+ * king and `defender`: arb_cannot_mate(White) must be false in each (the
+ * rule never calls a won position unwinnable).  Returns the mates found. */
+static long enumerate_mates(int attacker, int defender)
+{
+    long mates = 0;
+    for (int bk = 0; bk < 64; bk++)
+        for (int wk = 0; wk < 64; wk++) {
+            if (wk == bk || (arb_king_attacks(bk) & ARB_BB(wk)))
+                continue;
+            for (int a = 0; a < 64; a++)
+                for (int d = 0; d < 64; d++) {
+                    arb_bitboard used = ARB_BB(wk) | ARB_BB(bk);
+                    if ((used & ARB_BB(a)) || (used & ARB_BB(d)) || a == d)
+                        continue;
+                    if (!(arb_attacks_of(attacker, ARB_WHITE, a, used | ARB_BB(a) | ARB_BB(d)) & ARB_BB(bk)))
+                        continue;
+                    arb_position pos;
+                    arb_position_clear(&pos);
+                    arb_position_put(&pos, arb_piece(ARB_WHITE, ARB_KING), wk);
+                    arb_position_put(&pos, arb_piece(ARB_BLACK, ARB_KING), bk);
+                    arb_position_put(&pos, arb_piece(ARB_WHITE, attacker), a);
+                    arb_position_put(&pos, arb_piece(ARB_BLACK, defender), d);
+                    pos.side = ARB_BLACK;
+                    arb_position_finish(&pos);
+                    if (arb_count_legal(&pos) == 0 && arb_in_check(&pos)) {
+                        mates++;
+                        cr_assert(!arb_cannot_mate(&pos, ARB_WHITE), "a mate with kinds %d v %d: wk %d, bk %d, %d, %d",
+                                  attacker, defender, wk, bk, a, d);
+                    }
+                }
+        }
+    return mates;
+}
+
+Test(rules, lone_minor_mates_by_enumeration)
+{
+    cr_assert_eq(enumerate_mates(ARB_BISHOP, ARB_ROOK), 0, "K+B v K+R has no mate");
+    cr_assert_eq(enumerate_mates(ARB_BISHOP, ARB_QUEEN), 0, "K+B v K+Q has no mate");
+    cr_assert_eq(enumerate_mates(ARB_KNIGHT, ARB_QUEEN), 0, "K+N v K+Q has no mate");
+    cr_assert_gt(enumerate_mates(ARB_KNIGHT, ARB_ROOK), 0, "K+N v K+R has mates (Ka1 Ra2, Nb3+)");
+    cr_assert_gt(enumerate_mates(ARB_KNIGHT, ARB_KNIGHT), 0, "K+N v K+N has mates");
+    cr_assert_gt(enumerate_mates(ARB_BISHOP, ARB_KNIGHT), 0, "K+B v K+N has mates");
 }
 
 /* ---- repetitions ----------------------------------------------------------- */
