@@ -21,7 +21,7 @@ WARN     := -std=c11 -Wall -Wextra -Werror
 # The library's layers, lowest first.  A file of lib/<layer>/ is compiled
 # with the include paths of its own layer and the ones below only, so an
 # upward include does not compile; tests/check-layers.sh says which one.
-LAYERS   := base chess notation laws pgn lint select
+LAYERS   := base chess notation laws pgn lint tournament select
 layer_includes = $(foreach l,$(wordlist 1,$(call layer_index,$(1)),$(LAYERS)),-Ilib/$(l))
 layer_index = $(words $(call layers_upto,$(1),$(LAYERS)))
 layers_upto = $(if $(2),$(firstword $(2)) $(if $(filter $(1),$(firstword $(2))),,$(call layers_upto,$(1),$(wordlist 2,$(words $(2)),$(2)))))
@@ -45,7 +45,7 @@ TEST_OBJ  := $(TEST_SRC:tests/unit/%.c=$(B)/obj/tests/%.o)
 STATIC_LIB := $(B)/lib/libarbiter.a
 SHARED_LIB := $(B)/lib/libarbiter.so
 
-.PHONY: all deps test layers unit golden demo asan fuzz bench perft-full check-oracle check-broken install clean
+.PHONY: all deps test layers unit golden demo asan fuzz bench perft-full check-oracle check-broken check-trf install clean
 .DELETE_ON_ERROR:
 # Tool objects are reached only through the pattern rules: without this make
 # deletes them as intermediate files, and the second make of `make asan`
@@ -177,6 +177,11 @@ check-broken: all
 check-oracle: all $(B)/tests/oracle-facts
 	@sh tests/check-oracle.sh $(B)/tests/oracle-facts $(SHARED)
 	@sh tests/check-oracle-lint.sh $(B)/bin $(SHARED)
+
+# the cross-check against ../shared's example1.trf with generated games and
+# planted discrepancies: every one reported, nothing else (skips without it)
+check-trf: all
+	@python3 tests/tournament/example1.py $(B)/bin/pgnlint $(SHARED) $(B)/example1
 
 # SAN -> LANG -> SAN is the identity for every locale over ../shared/corpora/big
 # (CHECK_LOCALES_GAMES=all for the whole of bench.pgn.gz; see the script)

@@ -3,7 +3,8 @@
  *
  *   pgnlint [--format text|json|facts] [--laws NAME|auto] [--time-control CLASS]
  *           [--event FILE] [--lang LANG] [--continue] [--strict] [--no-suggest]
- *           [--color WHEN] [-j N] [--first-game N] [--max-game-bytes N] [FILE...]
+ *           [--color WHEN] [-j N] [--first-game N] [--max-game-bytes N]
+ *           [--trf REPORT] [FILE...]
  *
  * Everything it reports comes from lib/ (pgn_read replays, lint checks,
  * findings formats, pgn_parallel threads and game numbers); this file
@@ -34,6 +35,8 @@
 #include "pgn_parallel.h"
 #include "pgn_read.h"
 #include "profile.h"
+#include "trf.h"
+#include "trf_check.h"
 
 #define PROGRAM "pgnlint"
 
@@ -50,6 +53,7 @@ typedef struct options {
     int time_class;          /* -1 = from tags */
     const char *event;
     const char *lang;
+    const char *trf;         /* --trf: the event's tournament report */
     const char *from;        /* --from: "san", "auto", a locale code; NULL: SAN, detecting games SAN cannot read */
     const char *prefer;      /* --prefer: locale codes preferred when several read a game */
     bool list_profiles;
@@ -62,6 +66,7 @@ typedef struct options {
 
 typedef struct totals {
     unsigned long long games, clean, with_errors, with_warnings;
+    unsigned long long report_errors, report_warnings;   /* --trf: findings of no game */
     bool trouble;
     bool stop;               /* standard output failed: nothing more can be reported */
     progress progress;
@@ -94,6 +99,12 @@ static void usage(FILE *out)
         "                       section of the Laws (default: from the TimeControl tag,\n"
         "                       else standard)\n"
         "  --event FILE         event regulations (YAML): draw offers, required tags\n"
+        "  --trf REPORT         also check the games against the event's FIDE tournament\n"
+        "                       report (TRF): every pairing played over the board has\n"
+        "                       one game with the report's players, colours, round and\n"
+        "                       result (trf-* findings), the report agrees with itself,\n"
+        "                       and a summary per round ends the output; checks on one\n"
+        "                       thread\n"
         "  --from san|auto|LANG notation of the moves: san (default) reads SAN; auto\n"
         "                       detects it for every game by replaying it under each\n"
         "                       locale; LANG (ro: R D T N C, de: K D T L S, ...) reads\n"
@@ -138,7 +149,7 @@ static int bad_usage(const char *fmt, const char *arg)
 }
 
 /* Options that take a value (the others take none). */
-static const char *const one_value[] = {"--format", "--laws", "--event", "--lang", "--color", "--from",
+static const char *const one_value[] = {"--format", "--laws", "--event", "--trf", "--lang", "--color", "--from",
                                         "--prefer", "--time-control", "--max-depth", "-j", "--jobs",
                                         "--first-game", "--max-game-bytes", NULL};
 static const args_spec lint_args = {one_value, NULL};
@@ -220,6 +231,8 @@ static int parse_args(int argc, char **argv, options *o)
                 o->laws = value;
             } else if (strcmp(a, "--event") == 0) {
                 o->event = value;
+            } else if (strcmp(a, "--trf") == 0) {
+                o->trf = value;
             } else if (strcmp(a, "--lang") == 0) {
                 o->lang = value;
             } else if (strcmp(a, "--from") == 0) {
@@ -291,6 +304,7 @@ typedef struct shared {
     const arb_lint_options *lo;
     const arb_report_style *style;
     totals *t;               /* emit's, in the calling thread */
+    arb_trf_check *trf;      /* --trf: with one job only (games in input order) */
 } shared;
 
 /* One worker's own state: the linter (position history for repetitions),
@@ -367,6 +381,8 @@ static void lint_one(void *state, const arb_pgn_game *g, arb_pgn_output *out)
         arb_strbuf_printf(err, "%s:%d:%d: %s\n", g->source, (int)g->line, (int)g->col, ls.message);
         out->count[COUNT_TROUBLE]++;
     }
+    if (w->sh->trf)
+        arb_trf_check_game(w->sh->trf, g, &w->report);
     const arb_lint_report *r = &w->report;
     out->count[r->errors ? COUNT_ERRORS : r->warnings ? COUNT_WARNINGS : COUNT_CLEAN]++;
     arb_strbuf *text = &out->text[TEXT_OUT];
@@ -428,6 +444,76 @@ static void lint_file(const char *path, const options *o, shared *sh, totals *t)
     t->file_bytes = 0;
 }
 
+/* Findings of the tournament report itself (no game): a line naming the
+ * report and what they are, then the findings. */
+static void write_report_findings(const arb_lint_report *r, const char *what, const options *o,
+                                  const arb_report_style *style, totals *t)
+{
+    if (r->count == 0)
+        return;
+    arb_strbuf text;
+    arb_strbuf_init(&text);
+    if (o->format == FORMAT_TEXT)
+        arb_strbuf_printf(&text, "%s%s: %s%s\n", style->color ? "\033[1m" : "", r->source, what,
+                          style->color ? "\033[0m" : "");
+    for (size_t i = 0; i < r->count; i++)
+        if (o->format == FORMAT_TEXT)
+            arb_finding_format_text(r, &r->findings[i], style, &text);
+        else
+            arb_finding_format_json(r, &r->findings[i], style, &text);
+    if (fwrite(text.data, 1, text.len, stdout) != text.len || text.failed)
+        t->trouble = true;
+    t->report_errors += r->errors;
+    t->report_warnings += r->warnings;
+    arb_strbuf_free(&text);
+}
+
+/* --trf: reads the report (its problems on standard error: the games are
+ * checked against what could be read) and checks it against itself. */
+static arb_trf_check *start_trf_check(const options *o, const arb_report_style *style, totals *t,
+                                      arb_trf **trf, arb_lint_report *scratch)
+{
+    arb_status st = arb_trf_load(o->trf, trf);
+    if (st.code) {
+        fprintf(stderr, PROGRAM ": %s\n", st.message);
+        return NULL;
+    }
+    const arb_trf *r = *trf;
+    for (size_t i = 0; i < r->diag_count; i++)
+        fprintf(stderr, "%s:%d:%d: %s\n", r->source, (int)r->diags[i].line, (int)r->diags[i].col,
+                r->diags[i].message);
+    if (r->diags_dropped)
+        fprintf(stderr, "%s: %zu more problems not shown\n", r->source, r->diags_dropped);
+    if (r->diag_count)
+        t->trouble = true;
+    arb_trf_check *c = arb_trf_check_new(r);
+    if (!c) {
+        fprintf(stderr, PROGRAM ": out of memory\n");
+        return NULL;
+    }
+    arb_trf_check_report(c, scratch);
+    write_report_findings(scratch, "the report disagrees with itself", o, style, t);
+    return c;
+}
+
+/* --trf, after the last game: the pairings without a game, then the
+ * summary per round. */
+static void finish_trf_check(arb_trf_check *c, const options *o, const arb_report_style *style, totals *t,
+                             arb_lint_report *scratch)
+{
+    arb_trf_check_finish(c, scratch);
+    write_report_findings(scratch, "pairings without a game", o, style, t);
+    arb_strbuf text;
+    arb_strbuf_init(&text);
+    if (o->format == FORMAT_TEXT)
+        arb_trf_summary_format_text(c, &text);
+    else
+        arb_trf_summary_format_json(c, &text);
+    if (fwrite(text.data, 1, text.len, stdout) != text.len || text.failed)
+        t->trouble = true;
+    arb_strbuf_free(&text);
+}
+
 int main(int argc, char **argv)
 {
     options o;
@@ -463,6 +549,10 @@ int main(int argc, char **argv)
     size_t suggest_count = 0;
     arb_event event;
     arb_report_style style = {0};
+    arb_trf *trf = NULL;
+    arb_trf_check *trf_check = NULL;
+    arb_lint_report scratch;
+    arb_lint_report_init(&scratch);
     arb_lint_options lo = {.profiles = profiles, .time_class = o.time_class};
 
     if (o.list_profiles) {
@@ -527,7 +617,14 @@ int main(int argc, char **argv)
         o.jobs = setup_default_jobs();
 
     totals t = {0};
-    shared sh = {.o = &o, .lo = &lo, .style = &style, .t = &t};
+    if (o.trf) {
+        if (!(trf_check = start_trf_check(&o, &style, &t, &trf, &scratch))) {
+            status = EXIT_TROUBLE;
+            goto done;
+        }
+        o.jobs = 1;   /* the check takes the games in input order */
+    }
+    shared sh = {.o = &o, .lo = &lo, .style = &style, .t = &t, .trf = trf_check};
     progress_init(&t.progress, PROGRAM, o.progress, argv + first, argc - first);
     if (first >= argc)
         lint_file("-", &o, &sh, &t);
@@ -535,6 +632,8 @@ int main(int argc, char **argv)
         lint_file(argv[i], &o, &sh, &t);
 
     progress_done(&t.progress);
+    if (trf_check && !t.stop)
+        finish_trf_check(trf_check, &o, &style, &t, &scratch);
     FILE *summary = o.json ? stderr : stdout;
     fprintf(summary, "%s%llu game%s, %llu clean, %llu with errors, %llu with warnings\n",
             o.json ? PROGRAM ": " : "", t.games, t.games == 1 ? "" : "s", t.clean, t.with_errors,
@@ -543,10 +642,13 @@ int main(int argc, char **argv)
         t.trouble = true;
     if (t.trouble)
         status = EXIT_TROUBLE;
-    else if (t.with_errors || (o.strict && t.with_warnings))
+    else if (t.with_errors || t.report_errors || (o.strict && (t.with_warnings || t.report_warnings)))
         status = EXIT_FINDINGS;
 
 done:
+    arb_trf_check_free(trf_check);
+    arb_trf_free(trf);
+    arb_lint_report_free(&scratch);
     for (size_t i = 0; i < suggest_count; i++)
         arb_notation_free(suggest[i]);
     free(suggest);

@@ -23,6 +23,16 @@ static const char *const check_codes[ARB_CHECK_COUNT] = {
     [ARB_CHECK_CASTLING_960] = "castling-960",
     [ARB_CHECK_TAG_MISSING] = "tag-missing",
     [ARB_CHECK_TAG_FORMAT] = "tag-format",
+    [ARB_CHECK_TRF_MISSING_GAME] = "trf-missing-game",
+    [ARB_CHECK_TRF_DUPLICATE_GAME] = "trf-duplicate-game",
+    [ARB_CHECK_TRF_EXTRA_GAME] = "trf-extra-game",
+    [ARB_CHECK_TRF_RESULT] = "trf-result",
+    [ARB_CHECK_TRF_COLOURS] = "trf-colours",
+    [ARB_CHECK_TRF_ROUND] = "trf-round",
+    [ARB_CHECK_TRF_FORFEIT_PLAYED] = "trf-forfeit-played",
+    [ARB_CHECK_TRF_PLAYER_ID] = "trf-player-id",
+    [ARB_CHECK_TRF_PLAYER_NAME] = "trf-player-name",
+    [ARB_CHECK_TRF_INCONSISTENT] = "trf-inconsistent",
 };
 
 static const char *const termination_names[ARB_TERM_COUNT] = {
@@ -181,9 +191,17 @@ size_t arb_finding_message(const arb_finding *f, const arb_report_style *style, 
         return (size_t)snprintf(buf, size, "%s", f->message);
     char candidates[ARB_FINDING_MAX_CANDIDATES * (ARB_NOTATION_MAX + 2) + 1];
     join_candidates(f, style->notation, candidates, sizeof candidates);
+    /* a tournament report's pairing: {round}, {pairing}, {report} */
+    const struct arb_finding_pairing *p = &f->pairing;
+    char round[16], pairing[sizeof p->white + sizeof p->black + 40], report[sizeof p->report + 16];
+    snprintf(round, sizeof round, "%d", p->round);
+    snprintf(pairing, sizeof pairing, "%s (%d) \xE2\x80\x93 %s (%d)", p->white, p->white_rank, p->black,
+             p->black_rank);
+    snprintf(report, sizeof report, "%s:%d", p->report, (int)p->report_line);
     const char *pairs[] = {"move", f->move_number, "token", f->token,
                            "candidates", candidates, "result", f->result,
-                           "expected", f->expected, "reason", f->reason, NULL};
+                           "expected", f->expected, "reason", f->reason,
+                           "round", round, "pairing", pairing, "report", report, NULL};
     return arb_message_format(text, pairs, buf, size);
 }
 
@@ -207,17 +225,23 @@ bool arb_report_format_text(const arb_lint_report *r, const arb_report_style *st
     bool ok = arb_strbuf_printf(out, "%s%s \xE2\x80\x93 %s, %s, %s:%d%s\n", color ? "\033[1m" : "",
                               r->white ? r->white : "?", r->black ? r->black : "?",
                               r->round ? r->round : "?", src, (int)r->line, color ? "\033[0m" : "");
+    for (size_t i = 0; i < r->count && ok; i++)
+        ok = arb_finding_format_text(r, &r->findings[i], style, out);
+    return ok;
+}
+
+bool arb_finding_format_text(const arb_lint_report *r, const arb_finding *f, const arb_report_style *style,
+                             arb_strbuf *out)
+{
+    bool color = style && style->color;
     char message[1024];
-    for (size_t i = 0; i < r->count && ok; i++) {
-        const arb_finding *f = &r->findings[i];
-        arb_finding_message(f, style, message, sizeof message);
-        ok = arb_strbuf_printf(out, "%s:%d:%d: %s%s%s [%s%s%s] %s%s\n", src, (int)f->line, (int)f->col,
+    arb_finding_message(f, style, message, sizeof message);
+    return arb_strbuf_printf(out, "%s:%d:%d: %s%s%s [%s%s%s] %s%s\n", r->source ? r->source : "-",
+                             (int)f->line, (int)f->col,
                              color ? severity_color(f->severity) : "", arb_severity_name(f->severity),
                              color ? "\033[0m" : "", f->article, f->article[0] ? " " : "",
                              arb_check_code(f->check), f->after_error ? "(after an error) " : "",
                              message);
-    }
-    return ok;
 }
 
 /* ---- JSON Lines ------------------------------------------------------------ */
@@ -227,6 +251,8 @@ static bool json_game(arb_strbuf *t, const arb_lint_report *r, const arb_report_
 {
     if (!arb_strbuf_puts(t, ",\"game\":"))
         return false;
+    if (r->no_game)
+        return arb_strbuf_puts(t, "null");
     if (style && style->write_game)
         return style->write_game(style, r, t);
     return arb_strbuf_printf(t, "%llu", (unsigned long long)r->game);
@@ -244,39 +270,65 @@ static bool json_result(arb_strbuf *t, int result)
     return arb_strbuf_json_string(t, arb_pgn_result_text(result));
 }
 
-bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out)
+/* ,"pairing":{...} of a tournament report's finding */
+static bool json_pairing(arb_strbuf *t, const arb_finding *f)
+{
+    const struct arb_finding_pairing *p = &f->pairing;
+    if (!p->report[0])
+        return true;
+    bool ok = arb_strbuf_printf(t, ",\"pairing\":{\"round\":");
+    ok = ok && (p->round ? arb_strbuf_printf(t, "%d", p->round) : arb_strbuf_puts(t, "null"));
+    const int ranks[2] = {p->white_rank, p->black_rank};
+    const char *names[2] = {p->white, p->black}, *keys[2] = {",\"white\":", ",\"black\":"};
+    for (int i = 0; i < 2; i++)
+        ok = ok && arb_strbuf_puts(t, keys[i]) &&
+             (ranks[i] ? arb_strbuf_printf(t, "{\"rank\":%d,\"name\":", ranks[i]) &&
+                             arb_strbuf_json_string(t, names[i]) && arb_strbuf_puts(t, "}")
+                       : arb_strbuf_puts(t, "null"));
+    return ok && arb_strbuf_puts(t, ",\"report\":") && arb_strbuf_json_string(t, p->report) &&
+           (p->report_line ? arb_strbuf_printf(t, ",\"report_line\":%d}", (int)p->report_line)
+                           : arb_strbuf_puts(t, ",\"report_line\":null}"));
+}
+
+bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, const arb_report_style *style,
+                             arb_strbuf *out)
 {
     const char *src = r->source ? r->source : "-";
     char message[1024], move[96];
-    bool ok = true;
-    for (size_t i = 0; i < r->count && ok; i++) {
-        const arb_finding *f = &r->findings[i];
-        arb_finding_message(f, style, message, sizeof message);
-        ok = arb_strbuf_puts(out, "{\"file\":") && arb_strbuf_json_string(out, src) &&
+    arb_finding_message(f, style, message, sizeof message);
+    bool ok = arb_strbuf_puts(out, "{\"file\":") && arb_strbuf_json_string(out, src) &&
              json_game(out, r, style) &&
              arb_strbuf_printf(out, ",\"line\":%d,\"col\":%d,\"ply\":%u,\"move\":",
                              (int)f->line, (int)f->col, (unsigned)f->ply);
-        if (f->move_number[0]) {
-            snprintf(move, sizeof move, "%s%s", f->move_number, f->token);
-            ok = ok && arb_strbuf_json_string(out, move);
-        } else {
-            ok = ok && arb_strbuf_puts(out, "null");
-        }
-        ok = ok && arb_strbuf_puts(out, ",\"token\":") &&
-             json_string_or_null(out, f->token[0] ? f->token : NULL) &&
-             arb_strbuf_puts(out, ",\"code\":") && arb_strbuf_json_string(out, arb_check_code(f->check)) &&
-             arb_strbuf_puts(out, ",\"article\":") &&
-             json_string_or_null(out, f->article[0] ? f->article : NULL) &&
-             arb_strbuf_puts(out, ",\"severity\":") &&
-             arb_strbuf_json_string(out, arb_severity_name(f->severity)) &&
-             arb_strbuf_puts(out, ",\"message\":") && arb_strbuf_json_string(out, message) &&
-             arb_strbuf_puts(out, ",\"candidates\":[");
-        for (int c = 0; c < f->candidate_count && ok; c++)
-            ok = (c == 0 || arb_strbuf_puts(out, ",")) && arb_strbuf_json_string(out, f->candidates[c]);
-        ok = ok && arb_strbuf_puts(out, "]") &&
-             (!f->after_error || arb_strbuf_puts(out, ",\"after_error\":true")) &&
-             arb_strbuf_puts(out, "}\n");
+    if (f->move_number[0]) {
+        snprintf(move, sizeof move, "%s%s", f->move_number, f->token);
+        ok = ok && arb_strbuf_json_string(out, move);
+    } else {
+        ok = ok && arb_strbuf_puts(out, "null");
     }
+    ok = ok && arb_strbuf_puts(out, ",\"token\":") &&
+         json_string_or_null(out, f->token[0] ? f->token : NULL) &&
+         arb_strbuf_puts(out, ",\"code\":") && arb_strbuf_json_string(out, arb_check_code(f->check)) &&
+         arb_strbuf_puts(out, ",\"article\":") &&
+         json_string_or_null(out, f->article[0] ? f->article : NULL) &&
+         arb_strbuf_puts(out, ",\"severity\":") &&
+         arb_strbuf_json_string(out, arb_severity_name(f->severity)) &&
+         arb_strbuf_puts(out, ",\"message\":") && arb_strbuf_json_string(out, message) &&
+         arb_strbuf_puts(out, ",\"candidates\":[");
+    for (int c = 0; c < f->candidate_count && ok; c++)
+        ok = (c == 0 || arb_strbuf_puts(out, ",")) && arb_strbuf_json_string(out, f->candidates[c]);
+    ok = ok && arb_strbuf_puts(out, "]") &&
+         (!f->after_error || arb_strbuf_puts(out, ",\"after_error\":true")) &&
+         json_pairing(out, f) && arb_strbuf_puts(out, "}\n");
+    return ok;
+}
+
+bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out)
+{
+    const char *src = r->source ? r->source : "-";
+    bool ok = true;
+    for (size_t i = 0; i < r->count && ok; i++)
+        ok = arb_finding_format_json(r, &r->findings[i], style, out);
     ok = ok && arb_strbuf_puts(out, "{\"type\":\"game\",\"file\":") && arb_strbuf_json_string(out, src) &&
          json_game(out, r, style) && arb_strbuf_puts(out, ",\"white\":") &&
          json_string_or_null(out, r->white) && arb_strbuf_puts(out, ",\"black\":") &&
