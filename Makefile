@@ -21,7 +21,7 @@ WARN     := -std=c11 -Wall -Wextra -Werror
 # The library's layers, lowest first.  A file of lib/<layer>/ is compiled
 # with the include paths of its own layer and the ones below only, so an
 # upward include does not compile; tests/check-layers.sh says which one.
-LAYERS   := base chess notation laws pgn lint tournament select
+LAYERS   := base chess notation laws pgn lint tournament report select
 layer_includes = $(foreach l,$(wordlist 1,$(call layer_index,$(1)),$(LAYERS)),-Ilib/$(l))
 layer_index = $(words $(call layers_upto,$(1),$(LAYERS)))
 layers_upto = $(if $(2),$(firstword $(2)) $(if $(filter $(1),$(firstword $(2))),,$(call layers_upto,$(1),$(wordlist 2,$(words $(2)),$(2)))))
@@ -45,7 +45,7 @@ TEST_OBJ  := $(TEST_SRC:tests/unit/%.c=$(B)/obj/tests/%.o)
 STATIC_LIB := $(B)/lib/libarbiter.a
 SHARED_LIB := $(B)/lib/libarbiter.so
 
-.PHONY: all deps test layers unit golden demo asan fuzz bench perft-full check-oracle check-broken check-trf install clean
+.PHONY: all deps test layers unit golden demo asan fuzz bench perft-full check-oracle check-broken check-trf check-html install clean
 .DELETE_ON_ERROR:
 # Tool objects are reached only through the pattern rules: without this make
 # deletes them as intermediate files, and the second make of `make asan`
@@ -113,7 +113,7 @@ deps:
 
 test: deps
 	@$(MAKE) --no-print-directory all $(B)/tests/unit
-	@$(MAKE) --no-print-directory -k layers unit golden
+	@$(MAKE) --no-print-directory -k layers unit golden check-html
 
 layers:
 	@sh tests/check-layers.sh "$(LAYERS)"
@@ -177,6 +177,10 @@ check-broken: all
 check-oracle: all $(B)/tests/oracle-facts
 	@sh tests/check-oracle.sh $(B)/tests/oracle-facts $(SHARED)
 	@sh tests/check-oracle-lint.sh $(B)/bin $(SHARED)
+
+# pgnlint --format html in headless Chromium (skips without it)
+check-html: all
+	@python3 tests/report/check_html.py $(B)/bin
 
 # the cross-check against ../shared's example1.trf with generated games and
 # planted discrepancies: every one reported, nothing else (skips without it)

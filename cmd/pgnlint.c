@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "common/args.h"
+#include "common/inputs.h"
 #include "common/progress.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
@@ -35,6 +36,7 @@
 #include "pgn_parallel.h"
 #include "pgn_read.h"
 #include "profile.h"
+#include "report_html.h"
 #include "trf.h"
 #include "trf_check.h"
 
@@ -42,7 +44,7 @@
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 
-enum { FORMAT_TEXT = 0, FORMAT_JSON, FORMAT_FACTS };
+enum { FORMAT_TEXT = 0, FORMAT_JSON, FORMAT_FACTS, FORMAT_HTML };
 
 typedef struct options {
     int format;              /* FORMAT_* */
@@ -71,6 +73,9 @@ typedef struct totals {
     bool stop;               /* standard output failed: nothing more can be reported */
     progress progress;
     uint64_t file_bytes;     /* of the current input, up to the last game emitted */
+    FILE *games_out;         /* where the games' findings go: stdout, or for HTML a
+                              * scratch file until the summary is written */
+    arb_strbuf report_html;  /* --format html: the findings of the tournament report */
 } totals;
 
 static void usage(FILE *out)
@@ -84,10 +89,16 @@ static void usage(FILE *out)
         "illegal or ambiguous moves, moves after the end of the game, results that\n"
         "contradict the board, draw claims available, draw offers, illegal set-up\n"
         "positions, Chess960 start arrays and castling, missing or malformed tags.\n"
+        "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
+        "...; recursively, in name order; other files skipped with a note).\n"
         "\n"
         "  --format text|json   findings as text lines grouped by game (default) or as\n"
         "                       JSON Lines (one object per finding and one per game)\n"
         "  --json               same as --format json\n"
+        "  --format html        one self-contained HTML page (no scripts, nothing\n"
+        "                       fetched): the summary (with --trf, per round), then\n"
+        "                       every game with findings, each with a diagram of the\n"
+        "                       position; prints well and reads on a phone\n"
         "  --format facts       instead of findings, one JSON line per game with the\n"
         "                       replay's facts (mate, stalemate, insufficient material,\n"
         "                       first threefold/fivefold/50/75-move ply, claims at the\n"
@@ -224,8 +235,10 @@ static int parse_args(int argc, char **argv, options *o)
                     o->format = FORMAT_TEXT;
                 else if (strcmp(value, "facts") == 0)
                     o->format = FORMAT_FACTS;
+                else if (strcmp(value, "html") == 0)
+                    o->format = FORMAT_HTML;
                 else
-                    return bad_usage("--format %s: expected text, json or facts", value);
+                    return bad_usage("--format %s: expected text, json, facts or html", value);
                 o->json = o->format != FORMAT_TEXT;
             } else if (strcmp(a, "--laws") == 0) {
                 o->laws = value;
@@ -390,6 +403,8 @@ static void lint_one(void *state, const arb_pgn_game *g, arb_pgn_output *out)
         arb_report_format_json(r, &w->style, text);
     else if (o->format == FORMAT_FACTS)
         arb_report_format_facts(r, &w->style, text);
+    else if (o->format == FORMAT_HTML)
+        arb_html_game(r, g, &w->style, text);
     else
         arb_report_format_text(r, &w->style, text);
 }
@@ -405,7 +420,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     unsigned long long first = sh->o->first_game;
     if (out->text[TEXT_ERR].len)
         arb_pgn_output_write(out, TEXT_ERR, first, stderr);
-    if (!arb_pgn_output_write(out, TEXT_OUT, first, stdout)) {
+    if (!arb_pgn_output_write(out, TEXT_OUT, first, t->games_out)) {
         fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));
         t->trouble = t->stop = true;
         return false;
@@ -451,6 +466,12 @@ static void write_report_findings(const arb_lint_report *r, const char *what, co
 {
     if (r->count == 0)
         return;
+    t->report_errors += r->errors;
+    t->report_warnings += r->warnings;
+    if (o->format == FORMAT_HTML) {
+        arb_html_report_findings(r, what, style, &t->report_html);
+        return;
+    }
     arb_strbuf text;
     arb_strbuf_init(&text);
     if (o->format == FORMAT_TEXT)
@@ -463,8 +484,6 @@ static void write_report_findings(const arb_lint_report *r, const char *what, co
             arb_finding_format_json(r, &r->findings[i], style, &text);
     if (fwrite(text.data, 1, text.len, stdout) != text.len || text.failed)
         t->trouble = true;
-    t->report_errors += r->errors;
-    t->report_warnings += r->warnings;
     arb_strbuf_free(&text);
 }
 
@@ -503,6 +522,8 @@ static void finish_trf_check(arb_trf_check *c, const options *o, const arb_repor
 {
     arb_trf_check_finish(c, scratch);
     write_report_findings(scratch, "pairings without a game", o, style, t);
+    if (o->format == FORMAT_HTML)
+        return;   /* the page has a summary of its own */
     arb_strbuf text;
     arb_strbuf_init(&text);
     if (o->format == FORMAT_TEXT)
@@ -512,6 +533,37 @@ static void finish_trf_check(arb_trf_check *c, const options *o, const arb_repor
     if (fwrite(text.data, 1, text.len, stdout) != text.len || text.failed)
         t->trouble = true;
     arb_strbuf_free(&text);
+}
+
+/* --format html: the page, now that the summary is known: its head, the
+ * summary, the report's findings, then the games kept aside in t->games_out. */
+static void write_html(const options *o, const arb_trf *trf, const arb_trf_check *check, totals *t)
+{
+    char title[256];
+    snprintf(title, sizeof title, "Arbiter's report%s%s", trf && trf->event[0] ? ": " : "",
+             trf ? trf->event : "");
+    arb_html_totals sum = {t->games, t->clean, t->with_errors, t->with_warnings, t->report_errors,
+                           t->report_warnings};
+    arb_strbuf page;
+    arb_strbuf_init(&page);
+    bool ok = arb_html_begin(title, &page) && arb_html_summary(&sum, check, &page) &&
+              arb_strbuf_append(&page, t->report_html.data ? t->report_html.data : "", t->report_html.len) &&
+              arb_strbuf_puts(&page, "<section id=\"games\">\n<h2>Games with findings</h2>\n");
+    ok = ok && fwrite(page.data, 1, page.len, stdout) == page.len;
+    char buf[1 << 16];
+    size_t n;
+    ok = ok && fflush(t->games_out) == 0 && fseek(t->games_out, 0, SEEK_SET) == 0;
+    while (ok && (n = fread(buf, 1, sizeof buf, t->games_out)) > 0)
+        ok = fwrite(buf, 1, n, stdout) == n;
+    arb_strbuf_clear(&page);
+    ok = ok && arb_strbuf_puts(&page, "</section>\n") && arb_html_end(&page) &&
+         fwrite(page.data, 1, page.len, stdout) == page.len;
+    if (!ok || page.failed) {
+        fprintf(stderr, PROGRAM ": cannot write the HTML report: %s\n", strerror(errno));
+        t->trouble = true;
+    }
+    arb_strbuf_free(&page);
+    (void)o;
 }
 
 int main(int argc, char **argv)
@@ -553,6 +605,10 @@ int main(int argc, char **argv)
     arb_trf_check *trf_check = NULL;
     arb_lint_report scratch;
     arb_lint_report_init(&scratch);
+    input_list inputs = {0};
+    totals t = {0};
+    t.games_out = stdout;
+    arb_strbuf_init(&t.report_html);
     arb_lint_options lo = {.profiles = profiles, .time_class = o.time_class};
 
     if (o.list_profiles) {
@@ -616,7 +672,11 @@ int main(int argc, char **argv)
     if (o.jobs == 0)
         o.jobs = setup_default_jobs();
 
-    totals t = {0};
+    if (o.format == FORMAT_HTML && !(t.games_out = tmpfile())) {
+        fprintf(stderr, PROGRAM ": cannot make a scratch file for the HTML report: %s\n", strerror(errno));
+        status = EXIT_TROUBLE;
+        goto done;
+    }
     if (o.trf) {
         if (!(trf_check = start_trf_check(&o, &style, &t, &trf, &scratch))) {
             status = EXIT_TROUBLE;
@@ -625,15 +685,23 @@ int main(int argc, char **argv)
         o.jobs = 1;   /* the check takes the games in input order */
     }
     shared sh = {.o = &o, .lo = &lo, .style = &style, .t = &t, .trf = trf_check};
-    progress_init(&t.progress, PROGRAM, o.progress, argv + first, argc - first);
+    /* folders stand for the PGN files under them */
+    if (!inputs_expand(PROGRAM, argv + first, argc - first, &inputs)) {
+        status = EXIT_TROUBLE;
+        goto done;
+    }
+    t.trouble |= inputs.trouble;
+    progress_init(&t.progress, PROGRAM, o.progress, inputs.paths, inputs.count);
     if (first >= argc)
         lint_file("-", &o, &sh, &t);
-    for (int i = first; i < argc && !t.stop; i++)
-        lint_file(argv[i], &o, &sh, &t);
+    for (int i = 0; i < inputs.count && !t.stop; i++)
+        lint_file(inputs.paths[i], &o, &sh, &t);
 
     progress_done(&t.progress);
     if (trf_check && !t.stop)
         finish_trf_check(trf_check, &o, &style, &t, &scratch);
+    if (o.format == FORMAT_HTML && !t.stop)
+        write_html(&o, trf, trf_check, &t);
     FILE *summary = o.json ? stderr : stdout;
     fprintf(summary, "%s%llu game%s, %llu clean, %llu with errors, %llu with warnings\n",
             o.json ? PROGRAM ": " : "", t.games, t.games == 1 ? "" : "s", t.clean, t.with_errors,
@@ -646,6 +714,10 @@ int main(int argc, char **argv)
         status = EXIT_FINDINGS;
 
 done:
+    if (t.games_out && t.games_out != stdout)
+        fclose(t.games_out);
+    arb_strbuf_free(&t.report_html);
+    inputs_free(&inputs);
     arb_trf_check_free(trf_check);
     arb_trf_free(trf);
     arb_lint_report_free(&scratch);
