@@ -182,6 +182,11 @@ void arb_name_key_make(const char *name, arb_name_key *k)
         k->word_len[k->words - 1] = (unsigned char)(out - k->word_start[k->words - 1]);
     if (out < sizeof k->folded)
         k->folded[out] = '\0';
+    for (int i = 0; i < k->words; i++) {
+        char c = k->folded[k->word_start[i]];
+        k->initials |= (uint64_t)1 << (is_digit(c) ? 26 : c >= 'a' && c <= 'z' ? c - 'a' : 27);
+        k->letters += k->word_len[i];
+    }
 }
 
 static const char *word(const arb_name_key *k, int i, size_t *len)
@@ -213,7 +218,7 @@ static size_t joined(const arb_name_key *k, int from, char *buf)
 
 /* Every word of small is a word of big (or, with initials, the first
  * letter of one, or one's first letter), each used once; *whole counts the
- * whole words in common. */
+ * whole words in common that are names (not a letter, not digits). */
 static bool covers(const arb_name_key *small, const arb_name_key *big, bool initials, int *whole)
 {
     bool used[ARB_NAME_MAX_WORDS] = {false};
@@ -224,7 +229,9 @@ static bool covers(const arb_name_key *small, const arb_name_key *big, bool init
             if (!used[j] && word_eq(small, i, big, j))
                 found = j;
         if (found >= 0) {
-            (*whole)++;
+            size_t l;
+            const char *w = word(small, i, &l);
+            *whole += l > 1 && !is_digit(w[0]);
         } else if (initials) {
             size_t ls, lb;
             const char *ws = word(small, i, &ls);
@@ -241,6 +248,8 @@ static bool covers(const arb_name_key *small, const arb_name_key *big, bool init
     return true;
 }
 
+static bool joined_alike(const arb_name_key *a, const arb_name_key *b);
+
 int arb_name_compare(const arb_name_key *a, const arb_name_key *b)
 {
     if (a->plain[0] && strcmp(a->plain, b->plain) == 0)
@@ -248,30 +257,38 @@ int arb_name_compare(const arb_name_key *a, const arb_name_key *b)
     if (!a->words || !b->words)
         return ARB_NAME_DIFFERENT;
     int whole;
-    if (a->words == b->words && covers(a, b, false, &whole))
+    /* the same words, or the same joined: the same number of letters */
+    if (a->letters == b->letters &&
+        ((a->words == b->words && covers(a, b, false, &whole)) || joined_alike(a, b)))
         return ARB_NAME_WORDS;
+    /* every word of the one with fewer (either, when as many), or its
+     * initial, starts a word of the other; one whole name word in common */
+    for (int side = 0; side < 2; side++) {
+        const arb_name_key *small = side ? b : a, *big = side ? a : b;
+        if (small->words > big->words || (small->initials & ~big->initials) != 0)
+            continue;
+        if (covers(small, big, true, &whole) && whole >= 1)
+            return ARB_NAME_PART;
+    }
+    return ARB_NAME_DIFFERENT;
+}
+
+/* The words of a, joined, are those of b joined from some word on (or the
+ * other way round): "MagnusCarlsen" and "Carlsen, Magnus". */
+static bool joined_alike(const arb_name_key *a, const arb_name_key *b)
+{
     char ja[ARB_NAME_KEY_MAX], jb[ARB_NAME_KEY_MAX];
     joined(a, 0, ja);
     for (int from = 0; from < b->words; from++) {
         joined(b, from, jb);
         if (strcmp(ja, jb) == 0)
-            return ARB_NAME_WORDS;
+            return true;
     }
     joined(b, 0, jb);
     for (int from = 1; from < a->words; from++) {
         joined(a, from, ja);
         if (strcmp(ja, jb) == 0)
-            return ARB_NAME_WORDS;
+            return true;
     }
-    const arb_name_key *small = a->words <= b->words ? a : b, *big = small == a ? b : a;
-    if (covers(small, big, true, &whole) && whole >= 1) {
-        /* a lone whole word must be a name, not a digit run or a letter */
-        for (int i = 0; i < small->words; i++) {
-            size_t l;
-            const char *w = word(small, i, &l);
-            if (l > 1 && !is_digit(w[0]))
-                return ARB_NAME_PART;
-        }
-    }
-    return ARB_NAME_DIFFERENT;
+    return false;
 }

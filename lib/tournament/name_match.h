@@ -24,6 +24,7 @@
 #define ARB_NAME_MATCH_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #define ARB_NAME_KEY_MAX 192
 #define ARB_NAME_MAX_WORDS 12
@@ -33,6 +34,10 @@ typedef struct arb_name_key {
     char folded[ARB_NAME_KEY_MAX];  /* the words, NUL-separated */
     unsigned char word_start[ARB_NAME_MAX_WORDS], word_len[ARB_NAME_MAX_WORDS];
     int words;
+    /* for rejecting most pairs at once: the words' first characters as a
+     * set (a-z, digits as one), and the words' total length */
+    uint64_t initials;
+    unsigned letters;
 } arb_name_key;
 
 enum arb_name_agreement {

@@ -82,6 +82,21 @@ static long number_field(const trf_line *l, size_t col, size_t width, long blank
     return v;
 }
 
+/* A number field that may be blank (0); anything else is a message naming
+ * the field and its columns, and 0. */
+static long optional_number(arb_trf *t, const trf_line *l, size_t col, size_t width, const char *what)
+{
+    long v = number_field(l, col, width, 0);
+    if (v < 0) {
+        char s[32];
+        field(l, col, width, s, sizeof s);
+        add_diag(t, l->number, (int)col, "%s \"%s\" is not a number (columns %zu-%zu)", what, s, col,
+                 col + width - 1);
+        v = 0;
+    }
+    return v;
+}
+
 /* "6.0", "6,5", "6" in tenths; -1 when unreadable or blank. */
 static int points_field(const trf_line *l, size_t col, size_t width)
 {
@@ -230,21 +245,9 @@ static bool read_player(arb_trf *t, const trf_line *l)
     field(l, 15, 33, p->name, sizeof p->name);
     if (!p->name[0])
         add_diag(t, l->number, 15, "start rank %ld has no name (columns 15-47)", rank);
-    long rating = number_field(l, 49, 4, 0);
-    if (rating < 0) {
-        field(l, 49, 4, s, sizeof s);
-        add_diag(t, l->number, 49, "rating \"%s\" is not a number (columns 49-52)", s);
-        rating = 0;
-    }
-    p->rating = (int)rating;
+    p->rating = (int)optional_number(t, l, 49, 4, "rating");
     field(l, 54, 3, p->federation, sizeof p->federation);
-    long id = number_field(l, 58, 11, 0);
-    if (id < 0) {
-        field(l, 58, 11, s, sizeof s);
-        add_diag(t, l->number, 58, "FIDE ID \"%s\" is not a number (columns 58-68)", s);
-        id = 0;
-    }
-    p->fide_id = (uint64_t)id;
+    p->fide_id = (uint64_t)optional_number(t, l, 58, 11, "FIDE ID");
     field(l, 70, 10, p->birth, sizeof p->birth);
     p->points_tenths = points_field(l, 81, 4);
     if (p->points_tenths == -2) {

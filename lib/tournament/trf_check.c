@@ -661,18 +661,25 @@ void arb_trf_check_game(arb_trf_check *c, const arb_pgn_game *g, arb_lint_report
 
 /* ---- the end ---------------------------------------------------------------- */
 
+/* The opponent of p in round when they played over the board and p has the
+ * lower start rank (so that each pairing is counted once), else NULL. */
+static const arb_trf_player *played_opponent(const arb_trf_check *c, const arb_trf_player *p, int round)
+{
+    const arb_trf_cell *a = cell_of(c, p, round);
+    if (!a || !arb_trf_result_played(a->result))
+        return NULL;
+    const arb_trf_player *q = arb_trf_player_by_rank(c->trf, a->opponent);
+    return q && q->rank > p->rank && paired(c, q, p, round) ? q : NULL;
+}
+
 void arb_trf_check_finish(arb_trf_check *c, arb_lint_report *r)
 {
     const arb_trf *t = c->trf;
     reset_event_report(c, r);
     for (int round = 1; round <= c->rounds; round++)
         for (size_t i = 0; i < t->player_count; i++) {
-            const arb_trf_player *p = &t->players[i];
-            const arb_trf_cell *a = cell_of(c, p, round);
-            if (!a || !arb_trf_result_played(a->result))
-                continue;
-            const arb_trf_player *q = arb_trf_player_by_rank(t, a->opponent);
-            if (!q || q->rank < p->rank || !paired(c, q, p, round))
+            const arb_trf_player *p = &t->players[i], *q = played_opponent(c, p, round);
+            if (!q)
                 continue;
             claim *k = claim_of(c, p, q, round);
             if (!k || k->file)
@@ -706,11 +713,7 @@ size_t arb_trf_check_summary(const arb_trf_check *c, arb_trf_round_summary *rows
         row->round = round;
         for (size_t i = 0; i < t->player_count; i++) {
             const arb_trf_player *p = &t->players[i];
-            const arb_trf_cell *a = cell_of(c, p, round);
-            if (!a || !arb_trf_result_played(a->result))
-                continue;
-            const arb_trf_player *q = arb_trf_player_by_rank(t, a->opponent);
-            if (!q || q->rank < p->rank || !paired(c, q, p, round))
+            if (!played_opponent(c, p, round))
                 continue;
             row->expected++;
             const claim *k = &c->claims[p->first_cell + (size_t)round - 1];

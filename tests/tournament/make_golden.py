@@ -133,7 +133,7 @@ def main():
              3: ["Sahin, Ayse", "Șahin,Ayșe", "Ayşe Şahin"],
              4: ["OKelly, A.", "O'Kelly Alberic", "o'kelly,alberic"],
              5: ["Van Der Wiel, J.", "John van der Wiel", "vanderWiel_John"],
-             6: ["PETROV Ivan", "Petrov, I.", "Петров, Иван"]}
+             6: ["PETROV Ivan", "Petrow, Iwan", "Петров, Иван"]}
     used = {r: 0 for r in forms}
 
     def form(rank):
@@ -166,6 +166,17 @@ def main():
     g.append(game(3, None, name_of(1), name_of(3), "1-0"))
     g.append(game(3, None, "Nobody,Known", "Stranger,Some", "0-1"))
     write("codes.pgn", "".join(g))
+
+    # make demo: the same event as a submission folder, one file per round
+    demo = os.path.join(ROOT, "corpora", "demo", "submission")
+    os.makedirs(demo, exist_ok=True)
+    with open(os.path.join(ROOT, "corpora", "demo", "golden-open.trf"), "w", encoding="utf-8") as f:
+        f.write(event)
+    for rnd in (1, 2, 3):
+        with open(os.path.join(demo, "round%d.pgn" % rnd), "w", encoding="utf-8") as f:
+            f.write("".join(x for x in g if '[Round "%d' % rnd in x))
+    with open(os.path.join(demo, "README.txt"), "w", encoding="utf-8") as f:
+        f.write("The games of the Golden Open as its organiser sent them, one file per round.\n")
 
     # a report that disagrees with itself
     bad = dict(PAIRINGS)

@@ -264,3 +264,13 @@ Test(names, different)
     cr_assert_eq(compare("Müller,Hans", ""), ARB_NAME_DIFFERENT);
     cr_assert_eq(compare("", ""), ARB_NAME_DIFFERENT);
 }
+
+/* fuzz_trf, regression-name-compare-asymmetric: "v 0" against "var 0" was
+ * PART one way and DIFFERENT the other (the smaller name was chosen by word
+ * count, and a lone whole word in common was a digit run). */
+Test(fuzz_regressions, trf_name_compare_is_symmetric)
+{
+    cr_assert_eq(compare("v 0", "var 0"), ARB_NAME_DIFFERENT);
+    cr_assert_eq(compare("Var 0", "V. Var"), ARB_NAME_DIFFERENT);
+    cr_assert_eq(compare("H. Müller", "Müller Hans"), ARB_NAME_PART);
+}
