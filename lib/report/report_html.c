@@ -28,7 +28,8 @@ static const char STYLE[] =
     ".error .sev{background:#b00020;color:#fff}.warning .sev{background:#f2c200;color:#000}"
     ".info .sev{background:#0b6bcb;color:#fff}code{font-size:.95em}.where{color:#555;font-size:.9rem}"
     ".bad{color:#b00020;font-weight:bold}"
-    "@media (max-width:40rem){body{padding:.5rem}.finding figure{flex-basis:100%}}"
+    "@media (max-width:40rem){body{padding:.5rem}.finding figure{flex-basis:100%}"
+    ".rounds th,.rounds td{padding:.15rem .25rem;font-size:.8rem}}"
     "@media print{body{max-width:none;font-size:10pt}.game,.finding{break-inside:avoid}"
     ".sev{border:1px solid #000;background:none!important;color:#000!important}a{color:#000}}";
 
@@ -65,8 +66,8 @@ bool arb_html_summary(const arb_html_totals *t, const arb_trf_check *check, arb_
         arb_trf_round_summary rows[ARB_TRF_MAX_ROUNDS + 2];
         size_t n = arb_trf_check_summary(check, rows, (size_t)rounds + 2);
         ok = arb_strbuf_puts(out, "<div class=\"scroll\"><table class=\"rounds\">\n<thead><tr><th>Round</th>"
-                                  "<th>Expected</th><th>Found</th><th>Missing</th><th>Extra</th>"
-                                  "<th>Disagreeing</th></tr></thead>\n<tbody>\n");
+                                  "<th>Expec&shy;ted</th><th>Found</th><th>Miss&shy;ing</th><th>Extra</th>"
+                                  "<th>Disagree&shy;ing</th></tr></thead>\n<tbody>\n");
         for (size_t i = 1; i < n && ok; i++) {
             if (i + 1 == n && !rows[i].extra)
                 break;   /* games of no known round: only when there are some */
