@@ -22,7 +22,7 @@ WARN     := -std=c11 -Wall -Wextra -Werror
 # The library's layers, lowest first.  A file of lib/<layer>/ is compiled
 # with the include paths of its own layer and the ones below only, so an
 # upward include does not compile; tests/check-layers.sh says which one.
-LAYERS   := base chess notation laws pgn lint report select
+LAYERS   := base chess notation laws pgn lint tournament report select
 layer_includes = $(foreach l,$(wordlist 1,$(call layer_index,$(1)),$(LAYERS)),-Ilib/$(l))
 layer_index = $(words $(call layers_upto,$(1),$(LAYERS)))
 layers_upto = $(if $(2),$(firstword $(2)) $(if $(filter $(1),$(firstword $(2))),,$(call layers_upto,$(1),$(wordlist 2,$(words $(2)),$(2)))))
@@ -66,7 +66,7 @@ STATIC_LIB := $(B)/lib/libarbiter.a
 SHARED_LIB := $(B)/lib/libarbiter.so.$(VERSION)
 SONAME     := libarbiter.so.$(SOVERSION)
 
-.PHONY: all deps test layers symbols embed unit golden uninstall demo asan fuzz bench perft-full check-oracle check-broken install clean
+.PHONY: all deps test layers symbols embed unit golden uninstall demo asan fuzz bench perft-full check-oracle check-broken check-trf check-html install clean
 .DELETE_ON_ERROR:
 # Tool objects are reached only through the pattern rules: without this make
 # deletes them as intermediate files, and the second make of `make asan`
@@ -184,7 +184,7 @@ deps:
 
 test: deps
 	@$(MAKE) --no-print-directory all $(B)/tests/unit
-	@$(MAKE) --no-print-directory -k layers symbols unit golden embed
+	@$(MAKE) --no-print-directory -k layers symbols unit golden embed check-html
 
 layers:
 	@sh tests/check-layers.sh "$(LAYERS)"
@@ -257,6 +257,15 @@ check-broken: all
 check-oracle: all $(B)/tests/oracle-facts
 	@sh tests/check-oracle.sh $(B)/tests/oracle-facts $(SHARED)
 	@sh tests/check-oracle-lint.sh $(B)/bin $(SHARED)
+
+# pgnlint --format html in headless Chromium (skips without it)
+check-html: all
+	@python3 tests/report/check_html.py $(B)/bin
+
+# the cross-check against ../shared's example1.trf with generated games and
+# planted discrepancies: every one reported, nothing else (skips without it)
+check-trf: all
+	@python3 tests/tournament/example1.py $(B)/bin/pgnlint $(SHARED) $(B)/example1
 
 # SAN -> LANG -> SAN is the identity for every locale over ../shared/corpora/big
 # (CHECK_LOCALES_GAMES=all for the whole of bench.pgn.gz; see the script)

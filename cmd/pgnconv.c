@@ -28,6 +28,7 @@
 #include "pgn_detect.h"
 #include "pgn_parallel.h"
 #include "common/args.h"
+#include "common/inputs.h"
 #include "common/outfile.h"
 #include "common/progress.h"
 #include "common/setup.h"
@@ -77,6 +78,8 @@ static void usage(FILE *out)
         "\n"
         "Reads PGN games (plain or gzip; standard input when no FILE or FILE is -),\n"
         "replays every move of every line, and writes them in PGN export format.\n"
+        "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
+        "...; recursively, in name order; other files skipped with a note).\n"
         "\n"
         "  --from auto|san|LANG notation of the input: auto detects it for every game\n"
         "                       by replaying it under each locale; san reads SAN only;\n"
@@ -535,14 +538,24 @@ static int convert_all(int argc, char **argv)
         return EXIT_TROUBLE;
     }
     struct run run = {.o = &o, .out = out, .rejects = rejects};
-    progress_init(&run.progress, PROGRAM, o.progress, argv + first, argc - first);
-    bool trouble = false;
+    /* folders stand for the PGN files under them */
+    input_list inputs;
+    if (!inputs_expand(PROGRAM, argv + first, argc - first, &inputs)) {
+        outfile_close(out, false);
+        if (rejects)
+            outfile_close(rejects, false);
+        notations_free(&nota);
+        return EXIT_TROUBLE;
+    }
+    progress_init(&run.progress, PROGRAM, o.progress, inputs.paths, inputs.count);
+    bool trouble = inputs.trouble;
     if (first >= argc) {
         trouble |= !convert_file(&run, "-");
     } else {
-        for (int i = first; i < argc; i++)
-            trouble |= !convert_file(&run, argv[i]);
+        for (int i = 0; i < inputs.count; i++)
+            trouble |= !convert_file(&run, inputs.paths[i]);
     }
+    inputs_free(&inputs);
     counts n = run.n;
     progress_done(&run.progress);
     notations_free(&nota);

@@ -22,6 +22,7 @@
 
 #include "arbiter.h"
 #include "common/args.h"
+#include "common/inputs.h"
 #include "common/outfile.h"
 #include "common/progress.h"
 #include "common/setup.h"
@@ -112,6 +113,8 @@ static void usage(FILE *out)
         "FILE or FILE is -) that satisfy every predicate, byte for byte as they were\n"
         "in the input.  With no predicate every game is selected: the output is the\n"
         "input.\n"
+        "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
+        "...; recursively, in name order; other files skipped with a note).\n"
         "\n"
         "Predicates (all must hold):\n"
         "  --valid              every move (main line and variations) replays legally\n"
@@ -664,14 +667,19 @@ int main(int argc, char **argv)
     static char stdout_buffer[1 << 20];
     setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
 
-    struct run run = {.o = &o, .selection = sel, .many_files = argc - first > 1};
-    progress_init(&run.progress, PROGRAM, o.progress, argv + first, argc - first);
+    /* folders stand for the PGN files under them */
+    input_list inputs;
+    if (!inputs_expand(PROGRAM, argv + first, argc - first, &inputs))
+        goto done;
+    struct run run = {.o = &o, .selection = sel, .many_files = inputs.count > 1, .trouble = inputs.trouble};
+    progress_init(&run.progress, PROGRAM, o.progress, inputs.paths, inputs.count);
     if (first >= argc) {
         grep_file(&run, "-");
     } else {
-        for (int i = first; i < argc && !run.stop_all; i++)
-            grep_file(&run, argv[i]);
+        for (int i = 0; i < inputs.count && !run.stop_all; i++)
+            grep_file(&run, inputs.paths[i]);
     }
+    inputs_free(&inputs);
     progress_done(&run.progress);
     split_close(&run);
     free(run.split.path);

@@ -3,7 +3,8 @@
  *
  *   pgnlint [--format text|json|facts] [--laws NAME|auto] [--time-control CLASS]
  *           [--event FILE] [--lang LANG] [--continue] [--strict] [--no-suggest]
- *           [--color WHEN] [-j N] [--first-game N] [--max-game-bytes N] [FILE...]
+ *           [--color WHEN] [-j N] [--first-game N] [--max-game-bytes N]
+ *           [--trf REPORT] [FILE...]
  *
  * Everything it reports comes from lib/ (pgn_read replays, lint checks,
  * findings formats, pgn_parallel threads and game numbers); this file
@@ -21,6 +22,7 @@
 #include <unistd.h>
 
 #include "common/args.h"
+#include "common/inputs.h"
 #include "common/progress.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
@@ -36,12 +38,15 @@
 #include "pgn_parallel.h"
 #include "pgn_read.h"
 #include "profile.h"
+#include "report_html.h"
+#include "trf.h"
+#include "trf_check.h"
 
 #define PROGRAM "pgnlint"
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 
-enum { FORMAT_TEXT = 0, FORMAT_JSON, FORMAT_FACTS };
+enum { FORMAT_TEXT = 0, FORMAT_JSON, FORMAT_FACTS, FORMAT_HTML };
 
 typedef struct options {
     int format;              /* FORMAT_* */
@@ -52,6 +57,7 @@ typedef struct options {
     int time_class;          /* -1 = from tags */
     const char *event;
     const char *lang;
+    const char *trf;         /* --trf: the event's tournament report */
     const char *from;        /* --from: "san", "auto", a locale code; NULL: SAN, detecting games SAN cannot read */
     const char *prefer;      /* --prefer: locale codes preferred when several read a game */
     bool list_profiles;
@@ -64,10 +70,14 @@ typedef struct options {
 
 typedef struct totals {
     unsigned long long games, clean, with_errors, with_warnings;
+    unsigned long long report_errors, report_warnings;   /* --trf: findings of no game */
     bool trouble;
     bool stop;               /* standard output failed: nothing more can be reported */
     progress progress;
     uint64_t file_bytes;     /* of the current input, up to the last game emitted */
+    FILE *games_out;         /* where the games' findings go: stdout, or for HTML a
+                              * scratch file until the summary is written */
+    arb_strbuf report_html;  /* --format html: the findings of the tournament report */
 } totals;
 
 static void usage(FILE *out)
@@ -81,10 +91,16 @@ static void usage(FILE *out)
         "illegal or ambiguous moves, moves after the end of the game, results that\n"
         "contradict the board, draw claims available, draw offers, illegal set-up\n"
         "positions, Chess960 start arrays and castling, missing or malformed tags.\n"
+        "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
+        "...; recursively, in name order; other files skipped with a note).\n"
         "\n"
         "  --format text|json   findings as text lines grouped by game (default) or as\n"
         "                       JSON Lines (one object per finding and one per game)\n"
         "  --json               same as --format json\n"
+        "  --format html        one self-contained HTML page (no scripts, nothing\n"
+        "                       fetched): the summary (with --trf, per round), then\n"
+        "                       every game with findings, each with a diagram of the\n"
+        "                       position; prints well and reads on a phone\n"
         "  --format facts       instead of findings, one JSON line per game with the\n"
         "                       replay's facts (mate, stalemate, insufficient material,\n"
         "                       first threefold/fivefold/50/75-move ply, claims at the\n"
@@ -96,6 +112,12 @@ static void usage(FILE *out)
         "                       section of the Laws (default: from the TimeControl tag,\n"
         "                       else standard)\n"
         "  --event FILE         event regulations (YAML): draw offers, required tags\n"
+        "  --trf REPORT         also check the games against the event's FIDE tournament\n"
+        "                       report (TRF): every pairing played over the board has\n"
+        "                       one game with the report's players, colours, round and\n"
+        "                       result (trf-* findings), the report agrees with itself,\n"
+        "                       and a summary per round ends the output; checks on one\n"
+        "                       thread\n"
         "  --from san|auto|LANG notation of the moves: san (default) reads SAN; auto\n"
         "                       detects it for every game by replaying it under each\n"
         "                       locale; LANG (ro: R D T N C, de: K D T L S, ...) reads\n"
@@ -138,7 +160,7 @@ static int bad_usage(const char *fmt, const char *arg)
 }
 
 /* Options that take a value (the others take none). */
-static const char *const one_value[] = {"--format", "--laws", "--event", "--lang", "--color", "--from",
+static const char *const one_value[] = {"--format", "--laws", "--event", "--trf", "--lang", "--color", "--from",
                                         "--prefer", "--time-control", "--max-depth", "-j", "--jobs",
                                         "--first-game", "--max-game-bytes", NULL};
 static const args_spec lint_args = {one_value, NULL};
@@ -213,13 +235,17 @@ static int parse_args(int argc, char **argv, options *o)
                     o->format = FORMAT_TEXT;
                 else if (strcmp(value, "facts") == 0)
                     o->format = FORMAT_FACTS;
+                else if (strcmp(value, "html") == 0)
+                    o->format = FORMAT_HTML;
                 else
-                    return bad_usage("--format %s: expected text, json or facts", value);
+                    return bad_usage("--format %s: expected text, json, facts or html", value);
                 o->json = o->format != FORMAT_TEXT;
             } else if (strcmp(a, "--laws") == 0) {
                 o->laws = value;
             } else if (strcmp(a, "--event") == 0) {
                 o->event = value;
+            } else if (strcmp(a, "--trf") == 0) {
+                o->trf = value;
             } else if (strcmp(a, "--lang") == 0) {
                 o->lang = value;
             } else if (strcmp(a, "--from") == 0) {
@@ -291,6 +317,7 @@ typedef struct shared {
     const arb_lint_options *lo;
     const arb_report_style *style;
     totals *t;               /* emit's, in the calling thread */
+    arb_trf_check *trf;      /* --trf: with one job only (games in input order) */
 } shared;
 
 /* One worker's own state: the linter (position history for repetitions),
@@ -367,6 +394,8 @@ static void lint_one(void *state, const arb_pgn_game *g, arb_pgn_output *out)
         arb_strbuf_printf(err, "%s:%d:%d: %s\n", g->source, (int)g->line, (int)g->col, ls.message);
         out->count[COUNT_TROUBLE]++;
     }
+    if (w->sh->trf)
+        arb_trf_check_game(w->sh->trf, g, &w->report);
     const arb_lint_report *r = &w->report;
     out->count[r->errors ? COUNT_ERRORS : r->warnings ? COUNT_WARNINGS : COUNT_CLEAN]++;
     arb_strbuf *text = &out->text[TEXT_OUT];
@@ -374,6 +403,8 @@ static void lint_one(void *state, const arb_pgn_game *g, arb_pgn_output *out)
         arb_report_format_json(r, &w->style, text);
     else if (o->format == FORMAT_FACTS)
         arb_report_format_facts(r, &w->style, text);
+    else if (o->format == FORMAT_HTML)
+        arb_html_game(r, g, &w->style, text);
     else
         arb_report_format_text(r, &w->style, text);
 }
@@ -389,7 +420,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     unsigned long long first = sh->o->first_game;
     if (out->text[TEXT_ERR].len)
         arb_pgn_output_write(out, TEXT_ERR, first, stderr);
-    if (!arb_pgn_output_write(out, TEXT_OUT, first, stdout)) {
+    if (!arb_pgn_output_write(out, TEXT_OUT, first, t->games_out)) {
         fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));
         t->trouble = t->stop = true;
         return false;
@@ -428,6 +459,113 @@ static void lint_file(const char *path, const options *o, shared *sh, totals *t)
     t->file_bytes = 0;
 }
 
+/* Findings of the tournament report itself (no game): a line naming the
+ * report and what they are, then the findings. */
+static void write_report_findings(const arb_lint_report *r, const char *what, const options *o,
+                                  const arb_report_style *style, totals *t)
+{
+    if (r->count == 0)
+        return;
+    t->report_errors += r->errors;
+    t->report_warnings += r->warnings;
+    if (o->format == FORMAT_HTML) {
+        arb_html_report_findings(r, what, style, &t->report_html);
+        return;
+    }
+    arb_strbuf text;
+    arb_strbuf_init(&text);
+    if (o->format == FORMAT_TEXT)
+        arb_strbuf_printf(&text, "%s%s: %s%s\n", style->color ? "\033[1m" : "", r->source, what,
+                          style->color ? "\033[0m" : "");
+    for (size_t i = 0; i < r->count; i++)
+        if (o->format == FORMAT_TEXT)
+            arb_finding_format_text(r, &r->findings[i], style, &text);
+        else
+            arb_finding_format_json(r, &r->findings[i], style, &text);
+    if (fwrite(text.data, 1, text.len, stdout) != text.len || text.failed)
+        t->trouble = true;
+    arb_strbuf_free(&text);
+}
+
+/* --trf: reads the report (its problems on standard error: the games are
+ * checked against what could be read) and checks it against itself. */
+static arb_trf_check *start_trf_check(const options *o, const arb_report_style *style, totals *t,
+                                      arb_trf **trf, arb_lint_report *scratch)
+{
+    arb_status st = arb_trf_load(o->trf, trf);
+    if (st.code) {
+        fprintf(stderr, PROGRAM ": %s\n", st.message);
+        return NULL;
+    }
+    const arb_trf *r = *trf;
+    for (size_t i = 0; i < r->diag_count; i++)
+        fprintf(stderr, "%s:%d:%d: %s\n", r->source, (int)r->diags[i].line, (int)r->diags[i].col,
+                r->diags[i].message);
+    if (r->diags_dropped)
+        fprintf(stderr, "%s: %zu more problems not shown\n", r->source, r->diags_dropped);
+    if (r->diag_count)
+        t->trouble = true;
+    arb_trf_check *c = arb_trf_check_new(r);
+    if (!c) {
+        fprintf(stderr, PROGRAM ": out of memory\n");
+        return NULL;
+    }
+    arb_trf_check_report(c, scratch);
+    write_report_findings(scratch, "the report disagrees with itself", o, style, t);
+    return c;
+}
+
+/* --trf, after the last game: the pairings without a game, then the
+ * summary per round. */
+static void finish_trf_check(arb_trf_check *c, const options *o, const arb_report_style *style, totals *t,
+                             arb_lint_report *scratch)
+{
+    arb_trf_check_finish(c, scratch);
+    write_report_findings(scratch, "pairings without a game", o, style, t);
+    if (o->format == FORMAT_HTML)
+        return;   /* the page has a summary of its own */
+    arb_strbuf text;
+    arb_strbuf_init(&text);
+    if (o->format == FORMAT_TEXT)
+        arb_trf_summary_format_text(c, &text);
+    else
+        arb_trf_summary_format_json(c, &text);
+    if (fwrite(text.data, 1, text.len, stdout) != text.len || text.failed)
+        t->trouble = true;
+    arb_strbuf_free(&text);
+}
+
+/* --format html: the page, now that the summary is known: its head, the
+ * summary, the report's findings, then the games kept aside in t->games_out. */
+static void write_html(const options *o, const arb_trf *trf, const arb_trf_check *check, totals *t)
+{
+    char title[256];
+    snprintf(title, sizeof title, "Arbiter's report%s%s", trf && trf->event[0] ? ": " : "",
+             trf ? trf->event : "");
+    arb_html_totals sum = {t->games, t->clean, t->with_errors, t->with_warnings, t->report_errors,
+                           t->report_warnings};
+    arb_strbuf page;
+    arb_strbuf_init(&page);
+    bool ok = arb_html_begin(title, &page) && arb_html_summary(&sum, check, &page) &&
+              arb_strbuf_append(&page, t->report_html.data ? t->report_html.data : "", t->report_html.len) &&
+              arb_strbuf_puts(&page, "<section id=\"games\">\n<h2>Games with findings</h2>\n");
+    ok = ok && fwrite(page.data, 1, page.len, stdout) == page.len;
+    char buf[1 << 16];
+    size_t n;
+    ok = ok && fflush(t->games_out) == 0 && fseek(t->games_out, 0, SEEK_SET) == 0;
+    while (ok && (n = fread(buf, 1, sizeof buf, t->games_out)) > 0)
+        ok = fwrite(buf, 1, n, stdout) == n;
+    arb_strbuf_clear(&page);
+    ok = ok && arb_strbuf_puts(&page, "</section>\n") && arb_html_end(&page) &&
+         fwrite(page.data, 1, page.len, stdout) == page.len;
+    if (!ok || page.failed) {
+        fprintf(stderr, PROGRAM ": cannot write the HTML report: %s\n", strerror(errno));
+        t->trouble = true;
+    }
+    arb_strbuf_free(&page);
+    (void)o;
+}
+
 int main(int argc, char **argv)
 {
     options o;
@@ -463,6 +601,14 @@ int main(int argc, char **argv)
     size_t suggest_count = 0;
     arb_event event;
     arb_report_style style = {0};
+    arb_trf *trf = NULL;
+    arb_trf_check *trf_check = NULL;
+    arb_lint_report scratch;
+    arb_lint_report_init(&scratch);
+    input_list inputs = {0};
+    totals t = {0};
+    t.games_out = stdout;
+    arb_strbuf_init(&t.report_html);
     arb_lint_options lo = {.profiles = profiles, .time_class_fixed = o.time_class >= 0, .time_class = o.time_class};
 
     if (o.list_profiles) {
@@ -529,15 +675,36 @@ int main(int argc, char **argv)
     if (o.jobs == 0)
         o.jobs = setup_default_jobs();
 
-    totals t = {0};
-    shared sh = {.o = &o, .lo = &lo, .style = &style, .t = &t};
-    progress_init(&t.progress, PROGRAM, o.progress, argv + first, argc - first);
+    if (o.format == FORMAT_HTML && !(t.games_out = tmpfile())) {
+        fprintf(stderr, PROGRAM ": cannot make a scratch file for the HTML report: %s\n", strerror(errno));
+        status = EXIT_TROUBLE;
+        goto done;
+    }
+    if (o.trf) {
+        if (!(trf_check = start_trf_check(&o, &style, &t, &trf, &scratch))) {
+            status = EXIT_TROUBLE;
+            goto done;
+        }
+        o.jobs = 1;   /* the check takes the games in input order */
+    }
+    shared sh = {.o = &o, .lo = &lo, .style = &style, .t = &t, .trf = trf_check};
+    /* folders stand for the PGN files under them */
+    if (!inputs_expand(PROGRAM, argv + first, argc - first, &inputs)) {
+        status = EXIT_TROUBLE;
+        goto done;
+    }
+    t.trouble |= inputs.trouble;
+    progress_init(&t.progress, PROGRAM, o.progress, inputs.paths, inputs.count);
     if (first >= argc)
         lint_file("-", &o, &sh, &t);
-    for (int i = first; i < argc && !t.stop; i++)
-        lint_file(argv[i], &o, &sh, &t);
+    for (int i = 0; i < inputs.count && !t.stop; i++)
+        lint_file(inputs.paths[i], &o, &sh, &t);
 
     progress_done(&t.progress);
+    if (trf_check && !t.stop)
+        finish_trf_check(trf_check, &o, &style, &t, &scratch);
+    if (o.format == FORMAT_HTML && !t.stop)
+        write_html(&o, trf, trf_check, &t);
     FILE *summary = o.json ? stderr : stdout;
     arb_strbuf line;
     arb_strbuf_init(&line);
@@ -549,10 +716,17 @@ int main(int argc, char **argv)
         t.trouble = true;
     if (t.trouble)
         status = EXIT_TROUBLE;
-    else if (t.with_errors || (o.strict && t.with_warnings))
+    else if (t.with_errors || t.report_errors || (o.strict && (t.with_warnings || t.report_warnings)))
         status = EXIT_FINDINGS;
 
 done:
+    if (t.games_out && t.games_out != stdout)
+        fclose(t.games_out);
+    arb_strbuf_free(&t.report_html);
+    inputs_free(&inputs);
+    arb_trf_check_free(trf_check);
+    arb_trf_free(trf);
+    arb_lint_report_free(&scratch);
     for (size_t i = 0; i < suggest_count; i++)
         arb_notation_free(suggest[i]);
     free(suggest);

@@ -71,4 +71,25 @@ show "pgnconv timisoara-2024-r5.pgn | sed -n '1,24p'"
 show "pgnconv timisoara-2024-r5.pgn >/dev/null"
 expect "pgnconv" 1
 
+say "Checking a tournament submission: the organiser of the Golden Open sends a" \
+    "folder of games (one file per round, and a note) and the event's FIDE" \
+    "tournament report (TRF).  pgnlint --trf reads every PGN file under the folder" \
+    "and checks that every pairing played over the board has exactly one game with" \
+    "the report's players, colours, round and result, and that the report agrees" \
+    "with itself; names are matched as organisers write them.  A summary per round" \
+    "ends the output."
+show "pgnlint --color never --trf golden-open.trf submission | grep -v draw-claim"
+expect "pgnlint --trf" 0
+show "pgnlint --trf golden-open.trf submission >/dev/null 2>&1"
+expect "pgnlint --trf" 1
+
+report=$(cd "$bin/.." && pwd)/demo/arbiter-report.html
+mkdir -p "$(dirname "$report")"
+say "The same as one self-contained HTML page for the arbiter's file (no scripts," \
+    "nothing fetched; prints well, reads on a phone): the summary per round, then" \
+    "each finding with the game's tags and a diagram of the position."
+show "pgnlint --format html --trf golden-open.trf submission > $report"
+expect "pgnlint --format html" 1
+echo "# written: $report ($(wc -c < "$report") bytes)"
+
 exit $failed

@@ -21,6 +21,16 @@ static const char *const check_codes[ARB_CHECK_COUNT] = {
     [ARB_CHECK_CASTLING_960] = "castling-960",
     [ARB_CHECK_TAG_MISSING] = "tag-missing",
     [ARB_CHECK_TAG_FORMAT] = "tag-format",
+    [ARB_CHECK_TRF_MISSING_GAME] = "trf-missing-game",
+    [ARB_CHECK_TRF_DUPLICATE_GAME] = "trf-duplicate-game",
+    [ARB_CHECK_TRF_EXTRA_GAME] = "trf-extra-game",
+    [ARB_CHECK_TRF_RESULT] = "trf-result",
+    [ARB_CHECK_TRF_COLOURS] = "trf-colours",
+    [ARB_CHECK_TRF_ROUND] = "trf-round",
+    [ARB_CHECK_TRF_FORFEIT_PLAYED] = "trf-forfeit-played",
+    [ARB_CHECK_TRF_PLAYER_ID] = "trf-player-id",
+    [ARB_CHECK_TRF_PLAYER_NAME] = "trf-player-name",
+    [ARB_CHECK_TRF_INCONSISTENT] = "trf-inconsistent",
 };
 
 static const char *const termination_names[ARB_TERM_COUNT] = {

@@ -14,8 +14,8 @@
  * Ownership: an arb_lint_report owns its findings array; arb_lint_report_reset
  * empties it keeping the memory.  The strings white/black/round/source point
  * into the game that was checked and are valid as long as that game is.
- * Nothing here
- * keeps global state; distinct reports may be used from distinct threads.
+ * Nothing here keeps global state; distinct reports may be used from
+ * distinct threads.
  */
 #ifndef ARB_FINDINGS_H
 #define ARB_FINDINGS_H
@@ -43,6 +43,17 @@ enum arb_check {
     ARB_CHECK_CASTLING_960,     /* Guidelines II.3: castling written or made against II.3 */
     ARB_CHECK_TAG_MISSING,      /* PGN 8.1.1: Seven Tag Roster incomplete */
     ARB_CHECK_TAG_FORMAT,       /* PGN 8.1.1: malformed or duplicate tag */
+    /* against the event's tournament report (TRF; tournament layer, trf_check.h) */
+    ARB_CHECK_TRF_MISSING_GAME,   /* a pairing played over the board has no game */
+    ARB_CHECK_TRF_DUPLICATE_GAME, /* a second game for one pairing */
+    ARB_CHECK_TRF_EXTRA_GAME,     /* a game that matches no pairing */
+    ARB_CHECK_TRF_RESULT,         /* the game's result is not the report's */
+    ARB_CHECK_TRF_COLOURS,        /* White and Black reversed */
+    ARB_CHECK_TRF_ROUND,          /* the Round tag is not the pairing's round */
+    ARB_CHECK_TRF_FORFEIT_PLAYED, /* a forfeit or bye in the report, moves in the game */
+    ARB_CHECK_TRF_PLAYER_ID,      /* a FideId tag the report contradicts */
+    ARB_CHECK_TRF_PLAYER_NAME,    /* a player matched only loosely by name */
+    ARB_CHECK_TRF_INCONSISTENT,   /* the report disagrees with itself */
     ARB_CHECK_COUNT
 };
 
@@ -104,6 +115,15 @@ typedef struct arb_finding {
     bool has_position;
     arb_position position;
     arb_move candidate_moves[ARB_FINDING_MAX_CANDIDATES];
+    /* a finding of the cross-check against a tournament report: the pairing
+     * as the report spells it (white_rank 0 when there is none) */
+    struct arb_finding_pairing {
+        int round;                       /* the report's round, 0 when none */
+        int white_rank, black_rank;      /* start ranks (the report's White first) */
+        char white[136], black[136];     /* names as the report spells them */
+        char report[160];                /* the report's file name */
+        int32_t report_line;             /* of the 001 record concerned, 0 for none */
+    } pairing;
 } arb_finding;
 
 /* Facts of the main line's replay, whatever the edition in force: what a
@@ -134,6 +154,7 @@ typedef struct arb_lint_report {
     size_t count, capacity;
     size_t errors, warnings, infos;
     bool out_of_memory;       /* a finding could not be stored */
+    bool no_game;             /* the findings belong to no game (a tournament report's) */
 } arb_lint_report;
 
 void arb_lint_report_init(arb_lint_report *r);

@@ -46,6 +46,14 @@ size_t arb_finding_message(const arb_finding *f, const arb_report_style *style, 
 bool arb_report_format_summary(const arb_report_style *style, uint64_t games, uint64_t clean,
                                uint64_t with_errors, uint64_t with_warnings, arb_strbuf *out);
 
+/* One finding as a line of the text form (below) or as one JSON object
+ * and a newline (r->no_game: "game" is null, for findings that belong to
+ * no game), such as those of a tournament report. */
+bool arb_finding_format_text(const arb_lint_report *r, const arb_finding *f, const arb_report_style *style,
+                             arb_strbuf *out);
+bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, const arb_report_style *style,
+                             arb_strbuf *out);
+
 /* Text form: nothing for a game without findings; otherwise a header line
  * "White – Black, Round, file:line" and one line per finding:
  *   file:line:col: error [7.5.1 illegal-move] 23...Nd4: no knight can reach d4; legal: Nb4, Nf4
@@ -54,7 +62,9 @@ bool arb_report_format_text(const arb_lint_report *r, const arb_report_style *st
 
 /* JSON Lines: one object per finding
  *   {"file","game","line","col","ply","move","token","code","article","severity","message","candidates"}
- * (plus "after_error":true on findings after a skipped illegal move), then one per game
+ * (plus "read_as" on a move --continue read, "after_error":true on findings after a
+ * skipped illegal move, and "pairing":{"round","white":{"rank","name"},"black":{...},
+ * "report","report_line"} on those of a tournament report's cross-check), then one per game
  *   {"type":"game","game","white","black","round","result_tag","result_board","termination","findings"}
  * Absent values are null. */
 bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out);

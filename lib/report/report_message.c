@@ -67,8 +67,16 @@ size_t arb_finding_message(const arb_finding *f, const arb_report_style *style, 
         return (size_t)snprintf(buf, size, "%s", f->message);
     char candidates[ARB_FINDING_MAX_CANDIDATES * (ARB_NOTATION_MAX + 2) + 1];
     join_candidates(f, style->notation, candidates, sizeof candidates);
+    /* a tournament report's pairing: {round}, {pairing}, {report} */
+    const struct arb_finding_pairing *p = &f->pairing;
+    char round[16], pairing[sizeof p->white + sizeof p->black + 40], report[sizeof p->report + 16];
+    snprintf(round, sizeof round, "%d", p->round);
+    snprintf(pairing, sizeof pairing, "%s (%d) \xE2\x80\x93 %s (%d)", p->white, p->white_rank, p->black,
+             p->black_rank);
+    snprintf(report, sizeof report, "%s:%d", p->report, (int)p->report_line);
     const char *pairs[] = {"move", f->move_number, "token", f->token,
                            "candidates", candidates, "result", f->result,
-                           "expected", f->expected, "reason", f->reason, NULL};
+                           "expected", f->expected, "reason", f->reason,
+                           "round", round, "pairing", pairing, "report", report, NULL};
     return arb_message_format(text, pairs, buf, size);
 }

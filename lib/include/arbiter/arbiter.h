@@ -65,8 +65,14 @@
 /* lint: checking a game the way an arbiter would */
 #include "findings.h"
 #include "lint.h"
-/* report: findings written for people (text) and programs (JSON Lines) */
+/* tournament: the event's FIDE tournament report (TRF) and the games checked
+ * against it */
+#include "trf.h"
+#include "trf_check.h"
+/* report: findings written for people (text, an HTML page) and programs
+ * (JSON Lines) */
 #include "report.h"
+#include "report_html.h"
 /* select: choosing games */
 #include "grep.h"
 

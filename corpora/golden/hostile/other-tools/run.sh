@@ -10,7 +10,8 @@ for tool in pgnlint pgngrep; do
         f=../$c
         [ "$c" = . ] && f=.
         [ "$c" = no-such-file.pgn ] && f=no-such-file.pgn
-        $tool "$f" > /dev/null 2> err
+        # a folder is read as the PGN files under it; as standard input it is refused
+        if [ "$c" = . ]; then $tool < . > /dev/null 2> err; else $tool "$f" > /dev/null 2> err; fi
         echo "$tool $c: exit status $?"
         grep -v '^pgnlint: .* games\{0,1\} read\|^pgngrep: ' err | sed 's#^\.\./##'
         grep '^pgngrep: cannot' err
