@@ -15,6 +15,9 @@ SHARED   ?= ../shared
 CC       ?= cc
 PKGS     := libpcre2-8 zlib yaml-0.1
 DEB_PKGS := libpcre2-dev zlib1g-dev libyaml-dev libcriterion-dev pkg-config parallel
+# test tools: python3 runs the browser check of the HTML report in chromium
+# (both skipped with a message where they cannot be installed)
+TEST_CMDS := python3 chromium
 
 ARCH_FLAGS ?= $(if $(filter x86_64,$(shell uname -m)),-march=x86-64-v2,)
 OPT      ?= -O2
@@ -174,12 +177,14 @@ deps:
 	@missing=""; \
 	for p in $(PKGS) criterion; do pkg-config --exists $$p 2>/dev/null || missing="$$missing $$p"; done; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
+	for c in $(TEST_CMDS); do command -v $$c >/dev/null || missing="$$missing $$c"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "arbiter: missing:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; \
-	  else echo "run: sudo apt-get install -y $(DEB_PKGS)"; exit 1; fi; \
+	  else echo "run: sudo apt-get install -y $(DEB_PKGS) $(TEST_CMDS)"; exit 1; fi; \
 	  export DEBIAN_FRONTEND=noninteractive; \
 	  $$SUDO apt-get install -y $(DEB_PKGS) || { $$SUDO apt-get update && $$SUDO apt-get install -y $(DEB_PKGS); } || exit 1; \
+	  $$SUDO apt-get install -y $(TEST_CMDS) || echo "arbiter: $(TEST_CMDS) not installed; the browser check will be skipped"; \
 	fi
 
 test: deps
@@ -260,7 +265,8 @@ check-oracle: all $(B)/tests/oracle-facts
 
 # pgnlint --format html in headless Chromium (skips without it)
 check-html: all
-	@python3 tests/report/check_html.py $(B)/bin
+	@if command -v python3 >/dev/null; then python3 tests/report/check_html.py $(B)/bin; \
+	 else echo "check-html: skipped: no python3 (Debian: apt-get install python3)"; fi
 
 # the cross-check against ../shared's example1.trf with generated games and
 # planted discrepancies: every one reported, nothing else (skips without it)
