@@ -327,7 +327,7 @@ static bool convert_file(struct run *run, const char *path)
 /* Options that take a value (the others take none). */
 static const char *const one_value[] = {"--to", "-o", "--output", "--rejects", "--from", "--prefer",
                                         "--max-depth", "-j", "--jobs", "--max-game-bytes", NULL};
-static const args_spec conv_args = {one_value, NULL};
+static const args_spec conv_args = {one_value, NULL, NULL};
 
 /* Returns the index of the first file argument, or -1 after a usage error,
  * or 0 when the run is already over (--help, --version).  argv has one
