@@ -191,6 +191,7 @@ install: all
 	install -m 644 $(foreach l,$(LAYERS),lib/$(l)/*.h) lib/include/arbiter/*.h $(DESTDIR)$(PREFIX)/include/arbiter
 	cp -R locales grammars $(DESTDIR)$(PREFIX)/share/arbiter/
 	cp -R lib/laws/profiles $(DESTDIR)$(PREFIX)/share/arbiter/
+	cp -R lib/select/openings $(DESTDIR)$(PREFIX)/share/arbiter/
 	for m in cmd/*.1; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1; done; true
 
 clean:

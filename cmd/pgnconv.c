@@ -32,6 +32,8 @@
 #include "common/progress.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
+#include "computed_tags.h"
+#include "openings.h"
 #include "pgn_read.h"
 #include "pgn_write.h"
 
@@ -51,6 +53,8 @@ typedef struct options {
     const char *to_locale;   /* --to LANG */
     const char *prefer;
     bool list_locales;
+    unsigned add_tags;       /* --add-tags: enum arb_computed_tag */
+    const arb_openings *openings;   /* loaded for --add-tags ECO,Opening */
 } options;
 
 typedef struct counts {
@@ -94,6 +98,9 @@ static void usage(FILE *out)
         "  --strip-comments     leave out comments\n"
         "  --strip-variations   leave out variations\n"
         "  --strip-nags         leave out NAGs and ! ? annotations\n"
+        "  --add-tags LIST      set tags computed from the moves (comma-separated):\n"
+        "                       ECO and Opening by position (lichess table; left out\n"
+        "                       when no position is in it), PlyCount, FinalFEN\n"
         "  -o, --output FILE    write to FILE (replaced only when the run completes)\n"
         "  --rejects FILE       write games that cannot be converted to FILE instead\n"
         "                       of passing them through unchanged\n"
@@ -188,6 +195,7 @@ enum { COUNT_READ = 0, COUNT_WRITTEN = 1, COUNT_REJECTED = 2, COUNT_NATIONAL = 3
 typedef struct worker {
     const options *o;
     arb_pgn_writer *writer;
+    arb_computed_tags *computed;   /* --add-tags */
 } worker;
 
 static void *worker_start(void *ctx)
@@ -198,6 +206,10 @@ static void *worker_start(void *ctx)
         return NULL;
     w->o = run->o;
     w->writer = arb_pgn_writer_new(&run->o->write);
+    if (run->o->add_tags && !(w->computed = arb_computed_tags_new(run->o->add_tags, run->o->openings))) {
+        arb_pgn_writer_free(w->writer);
+        w->writer = NULL;   /* reported as out of memory by convert_game */
+    }
     return w;
 }
 
@@ -207,6 +219,7 @@ static void worker_stop(void *state)
     if (!w)
         return;
     arb_pgn_writer_free(w->writer);
+    arb_computed_tags_free(w->computed);
     free(w);
 }
 
@@ -228,6 +241,17 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
     if (g->error_count == 0) {
         const char *text;
         size_t len;
+        arb_pgn_game with_tags;
+        if (w->computed) {
+            /* the same game with the computed tags: a copy of the struct
+             * that shares everything but the tag array */
+            with_tags = *g;
+            if (!arb_computed_tags_apply(w->computed, g, &with_tags.tags, &with_tags.tag_count)) {
+                out->text[TEXT_OUT].failed = true;
+                return;
+            }
+            g = &with_tags;
+        }
         arb_status ws = arb_pgn_write_game(w->writer, g, &text, &len);
         if (ws.code == 0) {
             arb_strbuf_append(&out->text[TEXT_OUT], text, len);
@@ -326,7 +350,8 @@ static bool convert_file(struct run *run, const char *path)
 
 /* Options that take a value (the others take none). */
 static const char *const one_value[] = {"--to", "-o", "--output", "--rejects", "--from", "--prefer",
-                                        "--max-depth", "-j", "--jobs", "--max-game-bytes", NULL};
+                                        "--max-depth", "-j", "--jobs", "--max-game-bytes", "--add-tags",
+                                        NULL};
 static const args_spec conv_args = {one_value, NULL, NULL};
 
 /* Returns the index of the first file argument, or -1 after a usage error,
@@ -389,6 +414,12 @@ static int parse_args(int argc, char **argv, options *o)
             o->write.strip_variations = true;
         } else if (strcmp(a, "--strip-nags") == 0) {
             o->write.strip_nags = true;
+        } else if (strcmp(a, "--add-tags") == 0) {
+            arb_status st = arb_computed_tags_parse(value, &o->add_tags);
+            if (st.code) {
+                fprintf(stderr, PROGRAM ": %s\n", st.message);
+                return -1;
+            }
         } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
             o->output = value;
         } else if (strcmp(a, "--rejects") == 0) {
@@ -545,6 +576,16 @@ static int convert_all(int argc, char **argv)
         fprintf(stderr, PROGRAM ": -o and --rejects name the same file\n");
         return EXIT_TROUBLE;
     }
+    arb_openings *openings = NULL;
+    if (o.add_tags & (ARB_TAG_ECO | ARB_TAG_OPENING)) {
+        arb_status st = arb_openings_load(NULL, &openings);
+        if (st.code) {
+            fprintf(stderr, PROGRAM ": %s\n", st.message);
+            notations_free(&nota);
+            return EXIT_TROUBLE;
+        }
+        o.openings = openings;
+    }
 
     static char stdout_buffer[1 << 20];
     setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
@@ -555,6 +596,7 @@ static int convert_all(int argc, char **argv)
     if (!out || (o.rejects && !rejects)) {
         outfile_close(out, false);
         notations_free(&nota);
+        arb_openings_free(openings);
         return EXIT_TROUBLE;
     }
     struct run run = {.o = &o, .out = out, .rejects = rejects};
@@ -569,6 +611,7 @@ static int convert_all(int argc, char **argv)
     counts n = run.n;
     progress_done(&run.progress);
     notations_free(&nota);
+    arb_openings_free(openings);
 
     trouble |= outfile_failed(out) || (rejects && outfile_failed(rejects));
     n.output_failed = outfile_failed(out);

@@ -145,12 +145,16 @@ static void usage(FILE *out)
         "                       resignation, time-forfeit, threefold-claim, ...\n"
         "  --tag NAME=REGEX     a tag NAME whose value the PCRE2 REGEX matches\n"
         "                       (repeatable; NAME= only asks for the tag)\n"
-        "  -i, --ignore-case    --tag patterns ignore case\n"
+        "  -i, --ignore-case    --tag and --opening patterns ignore case\n"
         "  --result R           result 1-0, 0-1, 1/2-1/2 or *\n"
         "  --plies MIN:MAX      main-line half-moves in range (MIN:, :MAX, N)\n"
         "  --chess960           Chess960 games\n"
         "  --position FEN       the main line passes through this position (same\n"
         "                       pieces, side to move, castling and e.p. rights)\n"
+        "  --eco RANGE          the opening, by position (lichess table, as pgnconv\n"
+        "                       --add-tags ECO; not the ECO tag), is in RANGE: B90,\n"
+        "                       B9 (B90-B99), B, A00-B99\n"
+        "  --opening REGEX      the opening's name matches the PCRE2 REGEX (-i too)\n"
         "  --from san|auto|LANG notation of the moves: SAN (default); auto detects it\n"
         "                       for every game, as pgnconv and pgnlint do; LANG (ro,\n"
         "                       de, ...) reads that locale's letters\n"
@@ -558,7 +562,7 @@ static int bad_usage(const char *fmt, const char *arg, const char *arg2)
 
 /* Options that take values (the others take none). */
 static const char *const one_value[] = {
-    "--finding", "--termination", "--tag", "--result", "--plies", "--position", "--from",
+    "--finding", "--termination", "--tag", "--result", "--plies", "--position", "--from", "--eco", "--opening",
     "--prefer", "--laws", "-m", "--max-count", "--first-game", "-j", "--jobs", "--max-depth",
     "--max-game-bytes", NULL};
 static const char *const two_values[] = {"--split", NULL};
@@ -626,6 +630,10 @@ static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
             st = arb_grep_add_chess960(sel);
         } else if (strcmp(a, "--position") == 0) {
             st = arb_grep_add_position(sel, value);
+        } else if (strcmp(a, "--eco") == 0) {
+            st = arb_grep_add_eco(sel, value);
+        } else if (strcmp(a, "--opening") == 0) {
+            st = arb_grep_add_opening(sel, value, o->ignore_case);
         } else if (strcmp(a, "--from") == 0) {
             o->from = strcmp(value, "san") == 0 ? NULL : value;
         } else if (strcmp(a, "--prefer") == 0) {
@@ -732,6 +740,7 @@ static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
 /* What the run loaded: rule editions, locales, notations. */
 typedef struct data {
     arb_profile_set *profiles;
+    arb_openings *openings;      /* --eco, --opening */
     arb_lint_options lint;
     setup_from from;
 } data;
@@ -740,14 +749,22 @@ static void data_free(data *d)
 {
     setup_from_free(&d->from);
     arb_profiles_free(d->profiles);
+    arb_openings_free(d->openings);
 }
 
 /* Loads what --finding/--termination (the rule editions) and --from (the
  * notations) need, and sets the reader's and linter's options; false after
  * a message. */
-static bool load_data(options *o, data *d, bool lint)
+static bool load_data(options *o, data *d, bool lint, bool openings)
 {
     memset(d, 0, sizeof *d);
+    if (openings) {
+        arb_status st = arb_openings_load(NULL, &d->openings);
+        if (st.code) {
+            fprintf(stderr, PROGRAM ": %s\n", st.message);
+            return false;
+        }
+    }
     if (lint) {
         arb_status st = arb_profiles_load(NULL, &d->profiles);
         if (st.code) {
@@ -801,8 +818,9 @@ int main(int argc, char **argv)
 
     data d;
     int status = EXIT_TROUBLE;
-    if (!load_data(&o, &d, arb_grep_needs_lint(sel)))
+    if (!load_data(&o, &d, arb_grep_needs_lint(sel), arb_grep_needs_openings(sel)))
         goto done;
+    arb_grep_set_openings(sel, d.openings);
     if (d.profiles)
         arb_grep_set_lint_options(sel, &d.lint);
     /* replay only when a predicate or the output needs the moves */

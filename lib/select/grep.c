@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fen.h"
+#include "openings.h"
 
 enum kind {
     P_VALID = 0,
@@ -20,7 +21,9 @@ enum kind {
     P_CHESS960,
     P_POSITION,
     P_FINDING,
-    P_TERMINATION
+    P_TERMINATION,
+    P_ECO,
+    P_OPENING
 };
 
 struct predicate {
@@ -32,6 +35,7 @@ struct predicate {
     unsigned long min, max;  /* P_PLIES */
     uint64_t key;            /* P_POSITION: repetition key */
     int pieces;              /* P_POSITION: men on the board */
+    arb_eco_range eco;       /* P_ECO */
 };
 
 struct arb_grep {
@@ -39,6 +43,7 @@ struct arb_grep {
     size_t count, cap;
     bool invert;
     const arb_lint_options *lint;
+    const arb_openings *openings;
 };
 
 struct arb_grep_matcher {
@@ -112,6 +117,66 @@ static bool tag_name_char(char c)
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+/* A compiled PCRE2 pattern, or NULL with a message naming the option. */
+static pcre2_code *compile(const char *option, const char *spec, const char *pattern, bool ignore_case,
+                           arb_status *st)
+{
+    int err;
+    PCRE2_SIZE at;
+    uint32_t flags = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | (ignore_case ? PCRE2_CASELESS : 0);
+    pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, flags, &err, &at, NULL);
+    if (!re) {
+        char why[160];
+        pcre2_get_error_message(err, (PCRE2_UCHAR *)why, sizeof why);
+        *st = status_error("%s %s: %s at offset %zu of the pattern, expected a PCRE2 regular "
+                           "expression", option, spec, why, (size_t)at);
+        return NULL;
+    }
+    (void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);   /* the interpreter serves if JIT cannot */
+    return re;
+}
+
+arb_status arb_grep_add_eco(arb_grep *s, const char *range)
+{
+    arb_eco_range r;
+    if (!arb_eco_range_parse(range, &r))
+        return status_error("--eco %s: expected an ECO code or range such as B90, B9, B, A00-B99 "
+                            "(letters A to E)", range);
+    struct predicate *p = add(s, P_ECO);
+    if (!p)
+        return out_of_memory();
+    p->eco = r;
+    return ok_status;
+}
+
+arb_status arb_grep_add_opening(arb_grep *s, const char *regex, bool ignore_case)
+{
+    arb_status st = ok_status;
+    pcre2_code *re = compile("--opening", regex, regex, ignore_case, &st);
+    if (!re)
+        return st;
+    struct predicate *p = add(s, P_OPENING);
+    if (!p) {
+        pcre2_code_free(re);
+        return out_of_memory();
+    }
+    p->regex = re;
+    return ok_status;
+}
+
+void arb_grep_set_openings(arb_grep *s, const arb_openings *openings)
+{
+    s->openings = openings;
+}
+
+bool arb_grep_needs_openings(const arb_grep *s)
+{
+    for (size_t i = 0; i < s->count; i++)
+        if (s->p[i].kind == P_ECO || s->p[i].kind == P_OPENING)
+            return true;
+    return false;
+}
+
 arb_status arb_grep_add_tag(arb_grep *s, const char *spec, bool ignore_case)
 {
     const char *eq = strchr(spec, '=');
@@ -121,17 +186,10 @@ arb_status arb_grep_add_tag(arb_grep *s, const char *spec, bool ignore_case)
         if (!tag_name_char(*c))
             return status_error("--tag %s: \"%.*s\" is not a tag name, expected letters, digits "
                                 "and _ before '='", spec, (int)(eq - spec), spec);
-    int err;
-    PCRE2_SIZE at;
-    uint32_t flags = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | (ignore_case ? PCRE2_CASELESS : 0);
-    pcre2_code *re = pcre2_compile((PCRE2_SPTR)(eq + 1), PCRE2_ZERO_TERMINATED, flags, &err, &at, NULL);
-    if (!re) {
-        char why[160];
-        pcre2_get_error_message(err, (PCRE2_UCHAR *)why, sizeof why);
-        return status_error("--tag %s: %s at offset %zu of the pattern, expected a PCRE2 regular "
-                            "expression", spec, why, (size_t)at);
-    }
-    (void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);   /* the interpreter serves if JIT cannot */
+    arb_status st = ok_status;
+    pcre2_code *re = compile("--tag", spec, eq + 1, ignore_case, &st);
+    if (!re)
+        return st;
     struct predicate *p = add(s, P_TAG);
     char *name = p ? strndup(spec, (size_t)(eq - spec)) : NULL;
     if (!name) {
@@ -286,7 +344,9 @@ bool arb_grep_needs_replay(const arb_grep *s)
         case P_PLIES:
         case P_POSITION:
         case P_FINDING:
-        case P_TERMINATION: return true;
+        case P_TERMINATION:
+        case P_ECO:
+        case P_OPENING: return true;
         default: break;
         }
     return false;
@@ -297,7 +357,7 @@ bool arb_grep_needs_replay(const arb_grep *s)
 arb_grep_matcher *arb_grep_matcher_new(const arb_grep *s)
 {
     bool lint = arb_grep_needs_lint(s);
-    if (lint && !s->lint)
+    if ((lint && !s->lint) || (arb_grep_needs_openings(s) && !s->openings))
         return NULL;
     arb_grep_matcher *m = calloc(1, sizeof *m);
     if (!m)
@@ -383,7 +443,8 @@ bool arb_grep_match(arb_grep_matcher *m, const arb_pgn_game *g, uint64_t index, 
 {
     const arb_grep *s = m->s;
     *status = ok_status;
-    bool linted = false;
+    bool linted = false, classified = false;
+    const arb_opening *opening = NULL;
     bool all = true;
     for (size_t i = 0; i < s->count && all; i++) {
         const struct predicate *p = &s->p[i];
@@ -409,6 +470,16 @@ bool arb_grep_match(arb_grep_matcher *m, const arb_pgn_game *g, uint64_t index, 
             }
             all = p->kind == P_FINDING ? lint_has(&m->report, p->value)
                                        : m->report.termination == p->value;
+            break;
+        case P_ECO:
+        case P_OPENING:
+            if (!classified) {
+                opening = arb_openings_classify(s->openings, g, NULL);
+                classified = true;
+            }
+            all = opening && (p->kind == P_ECO ? arb_eco_in_range(opening->eco, &p->eco)
+                              : pcre2_match(p->regex, (PCRE2_SPTR)opening->name, strlen(opening->name),
+                                            0, 0, m->md, NULL) >= 0);
             break;
         default: all = false; break;
         }

@@ -21,10 +21,15 @@
  *                        (findings.h: illegal-move, result-mismatch, ...)
  *   termination KIND     pgnlint's termination for the game (checkmate,
  *                        stalemate, agreement, ...)
+ *   eco RANGE            the game's opening by position (openings.h; not its
+ *                        ECO tag) has an ECO code in RANGE: B90, B9, B, A00-B99
+ *   opening REGEX        ... has a name that the PCRE2 pattern matches
  *
  * What the reader must do for a selection: tags only (tag, result,
  * chess960: arb_grep_needs_replay false), replay (valid, invalid, plies,
- * position), and run the linter as well (finding, termination).
+ * position, eco, opening), and run the linter as well (finding,
+ * termination); eco and opening need an opening table
+ * (arb_grep_set_openings, which must outlive the selection).
  *
  * Ownership and threads: arb_grep_add_* copy what they keep; a complete
  * selection is read-only and may be shared by threads, each matching with
@@ -39,6 +44,7 @@
 #include <stddef.h>
 
 #include "lint.h"
+#include "openings.h"
 #include "pgn_game.h"
 
 typedef struct arb_grep arb_grep;
@@ -56,6 +62,10 @@ arb_status arb_grep_add_chess960(arb_grep *s);
 arb_status arb_grep_add_position(arb_grep *s, const char *fen);
 arb_status arb_grep_add_finding(arb_grep *s, const char *code);
 arb_status arb_grep_add_termination(arb_grep *s, const char *kind);
+arb_status arb_grep_add_eco(arb_grep *s, const char *range);
+arb_status arb_grep_add_opening(arb_grep *s, const char *regex, bool ignore_case);
+void arb_grep_set_openings(arb_grep *s, const arb_openings *openings);
+bool arb_grep_needs_openings(const arb_grep *s);
 
 void arb_grep_set_invert(arb_grep *s, bool invert);
 /* Rules for finding/termination (default: none set, which such predicates
@@ -69,8 +79,8 @@ bool arb_grep_needs_lint(const arb_grep *s);
 
 typedef struct arb_grep_matcher arb_grep_matcher;
 
-/* NULL when out of memory, or when the selection needs lint options and has
- * none. */
+/* NULL when out of memory, or when the selection needs lint options or an
+ * opening table and has none. */
 arb_grep_matcher *arb_grep_matcher_new(const arb_grep *s);
 void arb_grep_matcher_free(arb_grep_matcher *m);
 
