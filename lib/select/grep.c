@@ -11,6 +11,7 @@
 
 #include "fen.h"
 #include "openings.h"
+#include "tag_compare.h"
 
 enum kind {
     P_VALID = 0,
@@ -23,7 +24,8 @@ enum kind {
     P_FINDING,
     P_TERMINATION,
     P_ECO,
-    P_OPENING
+    P_OPENING,
+    P_TAG_COMPARE
 };
 
 struct predicate {
@@ -36,6 +38,7 @@ struct predicate {
     uint64_t key;            /* P_POSITION: repetition key */
     int pieces;              /* P_POSITION: men on the board */
     arb_eco_range eco;       /* P_ECO */
+    arb_tag_compare compare; /* P_TAG_COMPARE */
 };
 
 struct arb_grep {
@@ -179,9 +182,21 @@ bool arb_grep_needs_openings(const arb_grep *s)
 
 arb_status arb_grep_add_tag(arb_grep *s, const char *spec, bool ignore_case)
 {
+    if (arb_tag_compare_is(spec)) {
+        arb_tag_compare c;
+        arb_status st = arb_tag_compare_parse(spec, &c);
+        if (st.code)
+            return st;
+        struct predicate *p = add(s, P_TAG_COMPARE);
+        if (!p)
+            return out_of_memory();
+        p->compare = c;
+        return ok_status;
+    }
     const char *eq = strchr(spec, '=');
     if (!eq || eq == spec)
-        return status_error("--tag %s: expected NAME=REGEX, e.g. White=Carlsen", spec);
+        return status_error("--tag %s: expected NAME=REGEX (White=Carlsen) or a comparison "
+                            "(WhiteElo>=2500, Date==2019..2020.06)", spec);
     for (const char *c = spec; c < eq; c++)
         if (!tag_name_char(*c))
             return status_error("--tag %s: \"%.*s\" is not a tag name, expected letters, digits "
@@ -403,6 +418,15 @@ static bool tag_matches(arb_grep_matcher *m, const struct predicate *p, const ar
     return false;
 }
 
+static bool tag_compares(const struct predicate *p, const arb_pgn_game *g)
+{
+    for (size_t i = 0; i < g->tag_count; i++)
+        if (strcmp(g->tags[i].name, p->compare.name) == 0
+            && arb_tag_compare_match(&p->compare, g->tags[i].value))
+            return true;
+    return false;
+}
+
 /* The main line passes through a position with this key.  Men only leave
  * the board, so the walk stops once fewer remain than the position has. */
 static bool passes_through(const struct predicate *p, const arb_pgn_game *g)
@@ -452,6 +476,7 @@ bool arb_grep_match(arb_grep_matcher *m, const arb_pgn_game *g, uint64_t index, 
         case P_VALID: all = g->error_count == 0; break;
         case P_INVALID: all = g->error_count > 0; break;
         case P_TAG: all = tag_matches(m, p, g); break;
+        case P_TAG_COMPARE: all = tag_compares(p, g); break;
         case P_RESULT: all = arb_pgn_game_result(g) == p->value; break;
         case P_PLIES:
             all = g->main_line_plies >= p->min && g->main_line_plies <= p->max;

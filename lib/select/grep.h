@@ -7,6 +7,8 @@
  *   tag NAME=REGEX       some tag NAME has a value that the PCRE2 pattern
  *                        matches (unanchored; "NAME=" asks only that the tag
  *                        is there); a game without the tag does not match
+ *   tag NAME<N ...       a numeric or date comparison (<, <=, >, >=, ==,
+ *                        ==LOW..HIGH; tag_compare.h)
  *   result R             the game's result (Result tag, else the termination
  *                        marker) is R: 1-0, 0-1, 1/2-1/2 or *
  *   plies MIN:MAX        main-line half-moves replayed within the range
@@ -54,7 +56,8 @@ arb_grep *arb_grep_new(void);
 void arb_grep_free(arb_grep *s);
 
 arb_status arb_grep_add_valid(arb_grep *s, bool valid);
-/* "NAME=REGEX"; with ignore_case the pattern ignores case (PCRE2_CASELESS). */
+/* "NAME=REGEX"; with ignore_case the pattern ignores case (PCRE2_CASELESS).
+ * Or a comparison: "NAME>=N", "NAME==LOW..HIGH", ... (tag_compare.h). */
 arb_status arb_grep_add_tag(arb_grep *s, const char *spec, bool ignore_case);
 arb_status arb_grep_add_result(arb_grep *s, const char *result);
 arb_status arb_grep_add_plies(arb_grep *s, const char *range);
