@@ -154,6 +154,13 @@ static void usage(FILE *out)
         "  --chess960           Chess960 games\n"
         "  --position FEN       the main line passes through this position (same\n"
         "                       pieces, side to move, castling and e.p. rights)\n"
+        "  --material SPEC      some main-line position has this material: KRPkr\n"
+        "                       (exactly), KP+k (one pawn or more), KR*kr (and\n"
+        "                       anything else for White)\n"
+        "  --material-plies N   ... in N consecutive positions (default 1)\n"
+        "  --fen-pattern BOARD  some main-line position fits BOARD: a FEN board where\n"
+        "                       ? is any square, ! any man, A/a any white/black man,\n"
+        "                       * a whole rank; \" w\" or \" b\" after it: side to move\n"
         "  --eco RANGE          the opening, by position (lichess table, as pgnconv\n"
         "                       --add-tags ECO; not the ECO tag), is in RANGE: B90,\n"
         "                       B9 (B90-B99), B, A00-B99\n"
@@ -566,6 +573,7 @@ static int bad_usage(const char *fmt, const char *arg, const char *arg2)
 /* Options that take values (the others take none). */
 static const char *const one_value[] = {
     "--finding", "--termination", "--tag", "--result", "--plies", "--position", "--from", "--eco", "--opening",
+    "--material", "--material-plies", "--fen-pattern",
     "--prefer", "--laws", "-m", "--max-count", "--first-game", "-j", "--jobs", "--max-depth",
     "--max-game-bytes", NULL};
 static const char *const two_values[] = {"--split", NULL};
@@ -633,6 +641,12 @@ static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
             st = arb_grep_add_chess960(sel);
         } else if (strcmp(a, "--position") == 0) {
             st = arb_grep_add_position(sel, value);
+        } else if (strcmp(a, "--material") == 0) {
+            st = arb_grep_add_material(sel, value);
+        } else if (strcmp(a, "--material-plies") == 0) {
+            st = arb_grep_set_material_plies(sel, value);
+        } else if (strcmp(a, "--fen-pattern") == 0) {
+            st = arb_grep_add_fen_pattern(sel, value);
         } else if (strcmp(a, "--eco") == 0) {
             st = arb_grep_add_eco(sel, value);
         } else if (strcmp(a, "--opening") == 0) {

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "fen.h"
+#include "fen_pattern.h"
+#include "material.h"
 #include "openings.h"
 #include "tag_compare.h"
 
@@ -25,7 +27,9 @@ enum kind {
     P_TERMINATION,
     P_ECO,
     P_OPENING,
-    P_TAG_COMPARE
+    P_TAG_COMPARE,
+    P_MATERIAL,
+    P_FEN_PATTERN
 };
 
 struct predicate {
@@ -39,6 +43,8 @@ struct predicate {
     int pieces;              /* P_POSITION: men on the board */
     arb_eco_range eco;       /* P_ECO */
     arb_tag_compare compare; /* P_TAG_COMPARE */
+    arb_material material;   /* P_MATERIAL */
+    arb_fen_pattern board;   /* P_FEN_PATTERN */
 };
 
 struct arb_grep {
@@ -47,6 +53,7 @@ struct arb_grep {
     bool invert;
     const arb_lint_options *lint;
     const arb_openings *openings;
+    unsigned long material_plies;   /* consecutive positions a material pattern must hold */
 };
 
 struct arb_grep_matcher {
@@ -70,6 +77,8 @@ static arb_status status_error(const char *fmt, ...)
 }
 
 static const arb_status ok_status = {0, 0, 0, ""};
+
+static bool number(const char **s, unsigned long *out);
 
 arb_grep *arb_grep_new(void)
 {
@@ -137,6 +146,42 @@ static pcre2_code *compile(const char *option, const char *spec, const char *pat
     }
     (void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);   /* the interpreter serves if JIT cannot */
     return re;
+}
+
+arb_status arb_grep_add_material(arb_grep *s, const char *spec)
+{
+    arb_material m;
+    arb_status st = arb_material_parse(spec, &m);
+    if (st.code)
+        return st;
+    struct predicate *p = add(s, P_MATERIAL);
+    if (!p)
+        return out_of_memory();
+    p->material = m;
+    return ok_status;
+}
+
+arb_status arb_grep_set_material_plies(arb_grep *s, const char *n)
+{
+    unsigned long plies;
+    const char *c = n;
+    if (!number(&c, &plies) || *c || plies == 0)
+        return status_error("--material-plies %s: expected a number of positions from 1 up", n);
+    s->material_plies = plies;
+    return ok_status;
+}
+
+arb_status arb_grep_add_fen_pattern(arb_grep *s, const char *pattern)
+{
+    arb_fen_pattern b;
+    arb_status st = arb_fen_pattern_parse(pattern, &b);
+    if (st.code)
+        return st;
+    struct predicate *p = add(s, P_FEN_PATTERN);
+    if (!p)
+        return out_of_memory();
+    p->board = b;
+    return ok_status;
 }
 
 arb_status arb_grep_add_eco(arb_grep *s, const char *range)
@@ -361,7 +406,9 @@ bool arb_grep_needs_replay(const arb_grep *s)
         case P_FINDING:
         case P_TERMINATION:
         case P_ECO:
-        case P_OPENING: return true;
+        case P_OPENING:
+        case P_MATERIAL:
+        case P_FEN_PATTERN: return true;
         default: break;
         }
     return false;
@@ -455,6 +502,38 @@ static bool passes_through(const struct predicate *p, const arb_pgn_game *g)
     return false;
 }
 
+/* The pattern holds in `need` consecutive positions of the main line (its
+ * start and the position after every move). */
+static bool holds_along(const struct predicate *p, const arb_pgn_game *g, unsigned long need)
+{
+    arb_position pos[2];
+    int cur = 0;
+    pos[0] = g->start;
+    unsigned long run = 0;
+    int depth = 0;
+    for (size_t i = 0;; i++) {
+        bool yes = p->kind == P_MATERIAL ? arb_material_match(&p->material, &pos[cur])
+                                         : arb_fen_pattern_match(&p->board, &pos[cur]);
+        run = yes ? run + 1 : 0;
+        if (run >= need)
+            return true;
+        /* on to the next main-line move */
+        for (; i < g->item_count; i++) {
+            const arb_pgn_item *it = &g->items[i];
+            if (it->kind == ARB_PGN_ITEM_VARIATION_START)
+                depth++;
+            else if (it->kind == ARB_PGN_ITEM_VARIATION_END)
+                depth--;
+            else if (it->kind == ARB_PGN_ITEM_MOVE && depth == 0)
+                break;
+        }
+        if (i >= g->item_count)
+            return false;
+        arb_position_make(&pos[cur], g->items[i].move, &pos[cur ^ 1]);
+        cur ^= 1;
+    }
+}
+
 static bool lint_has(const arb_lint_report *r, int check)
 {
     for (size_t i = 0; i < r->count; i++)
@@ -477,6 +556,8 @@ bool arb_grep_match(arb_grep_matcher *m, const arb_pgn_game *g, uint64_t index, 
         case P_INVALID: all = g->error_count > 0; break;
         case P_TAG: all = tag_matches(m, p, g); break;
         case P_TAG_COMPARE: all = tag_compares(p, g); break;
+        case P_MATERIAL: all = holds_along(p, g, s->material_plies ? s->material_plies : 1); break;
+        case P_FEN_PATTERN: all = holds_along(p, g, 1); break;
         case P_RESULT: all = arb_pgn_game_result(g) == p->value; break;
         case P_PLIES:
             all = g->main_line_plies >= p->min && g->main_line_plies <= p->max;

@@ -23,13 +23,18 @@
  *                        (findings.h: illegal-move, result-mismatch, ...)
  *   termination KIND     pgnlint's termination for the game (checkmate,
  *                        stalemate, agreement, ...)
+ *   material SPEC        some position of the main line (its start or after a
+ *                        move) has this material (material.h); with
+ *                        material plies N, N consecutive positions have it
+ *   fen pattern BOARD    some position of the main line fits the board with
+ *                        wildcards (fen_pattern.h)
  *   eco RANGE            the game's opening by position (openings.h; not its
  *                        ECO tag) has an ECO code in RANGE: B90, B9, B, A00-B99
  *   opening REGEX        ... has a name that the PCRE2 pattern matches
  *
  * What the reader must do for a selection: tags only (tag, result,
  * chess960: arb_grep_needs_replay false), replay (valid, invalid, plies,
- * position, eco, opening), and run the linter as well (finding,
+ * position, eco, opening, material, fen pattern), and run the linter as well (finding,
  * termination); eco and opening need an opening table
  * (arb_grep_set_openings, which must outlive the selection).
  *
@@ -65,6 +70,10 @@ arb_status arb_grep_add_chess960(arb_grep *s);
 arb_status arb_grep_add_position(arb_grep *s, const char *fen);
 arb_status arb_grep_add_finding(arb_grep *s, const char *code);
 arb_status arb_grep_add_termination(arb_grep *s, const char *kind);
+arb_status arb_grep_add_material(arb_grep *s, const char *spec);
+/* For every material predicate (default 1). */
+arb_status arb_grep_set_material_plies(arb_grep *s, const char *n);
+arb_status arb_grep_add_fen_pattern(arb_grep *s, const char *pattern);
 arb_status arb_grep_add_eco(arb_grep *s, const char *range);
 arb_status arb_grep_add_opening(arb_grep *s, const char *regex, bool ignore_case);
 void arb_grep_set_openings(arb_grep *s, const arb_openings *openings);
