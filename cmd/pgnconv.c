@@ -53,6 +53,7 @@ typedef struct options {
     const char *to_locale;   /* --to LANG */
     const char *prefer;
     bool list_locales;
+    bool fix_results;
     unsigned add_tags;       /* --add-tags: enum arb_computed_tag */
     const arb_openings *openings;   /* loaded for --add-tags ECO,Opening */
 } options;
@@ -60,6 +61,7 @@ typedef struct options {
 typedef struct counts {
     unsigned long long read, written, rejected, national;
     unsigned long long unwritten;  /* converted, but the output failed or was not made */
+    unsigned long long fixed;      /* --fix-results: results the board corrected */
     bool output_failed;            /* ... because of a write error */
 } counts;
 
@@ -101,6 +103,9 @@ static void usage(FILE *out)
         "  --add-tags LIST      set tags computed from the moves (comma-separated):\n"
         "                       ECO and Opening by position (lichess table; left out\n"
         "                       when no position is in it), PlyCount, FinalFEN\n"
+        "  --fix-results        set the result the final position decides (checkmate,\n"
+        "                       stalemate, dead position) where the game says another;\n"
+        "                       each fix is reported\n"
         "  -o, --output FILE    write to FILE (replaced only when the run completes)\n"
         "  --rejects FILE       write games that cannot be converted to FILE instead\n"
         "                       of passing them through unchanged\n"
@@ -173,6 +178,8 @@ static void print_summary(const options *o, const counts *n)
             fprintf(stderr, ",\"national\":%llu", n->national);
         if (n->unwritten)
             fprintf(stderr, ",\"not_written\":%llu", n->unwritten);
+        if (o->fix_results)
+            fprintf(stderr, ",\"results_fixed\":%llu", n->fixed);
         fprintf(stderr, "}}\n");
         return;
     }
@@ -180,6 +187,8 @@ static void print_summary(const options *o, const counts *n)
     if (n->national)
         fprintf(stderr, " (%llu from a national notation)", n->national);
     fprintf(stderr, ", %llu rejected", n->rejected);
+    if (o->fix_results)
+        fprintf(stderr, ", %llu result%s fixed", n->fixed, n->fixed == 1 ? "" : "s");
     if (n->unwritten)
         fprintf(stderr, ", %llu not written (%s)", n->unwritten,
                 n->output_failed ? "output failed" : "the run failed: output file not made");
@@ -189,7 +198,8 @@ static void print_summary(const options *o, const counts *n)
 /* Output texts and counters of a batch of games (see pgn_parallel.h). */
 enum { TEXT_OUT = 0, TEXT_ERR = 1, TEXT_REJECTS = 2 };
 enum { COUNT_READ = 0, COUNT_WRITTEN = 1, COUNT_REJECTED = 2, COUNT_NATIONAL = 3,
-       COUNT_END_OFFSET = 4 /* where the batch's last game ends, for the progress line */ };
+       COUNT_END_OFFSET = 4 /* where the batch's last game ends, for the progress line */,
+       COUNT_FIXED = 5 /* --fix-results */ };
 
 /* What a converting thread needs. */
 typedef struct worker {
@@ -250,6 +260,25 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
                 out->text[TEXT_OUT].failed = true;
                 return;
             }
+            int before;
+            arb_board_result board;
+            if (arb_computed_tags_fixed(w->computed, &before, &board)) {
+                char msg[200];
+                snprintf(msg, sizeof msg, "result %s corrected to %s: %s (FIDE %s)",
+                         arb_pgn_result_text(before), arb_pgn_result_text(board.result), board.why,
+                         board.article);
+                /* at the Result tag when there is one, else at the game */
+                int line = g->line, col = g->col;
+                for (size_t i = 0; i < g->tag_count; i++)
+                    if (strcmp(g->tags[i].name, "Result") == 0) {
+                        line = g->tags[i].line;
+                        col = g->tags[i].col;
+                        break;
+                    }
+                report(o, err, g->source, ARB_PGN_NOTE, line, col, msg);
+                with_tags.result = board.result;
+                out->count[COUNT_FIXED]++;
+            }
             g = &with_tags;
         }
         arb_status ws = arb_pgn_write_game(w->writer, g, &text, &len);
@@ -303,6 +332,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     if (out_ok) {
         run->n.written += out->count[COUNT_WRITTEN];
         run->n.national += out->count[COUNT_NATIONAL];
+        run->n.fixed += out->count[COUNT_FIXED];
     } else {
         run->n.unwritten += out->count[COUNT_WRITTEN];
     }
@@ -414,6 +444,8 @@ static int parse_args(int argc, char **argv, options *o)
             o->write.strip_variations = true;
         } else if (strcmp(a, "--strip-nags") == 0) {
             o->write.strip_nags = true;
+        } else if (strcmp(a, "--fix-results") == 0) {
+            o->fix_results = true;
         } else if (strcmp(a, "--add-tags") == 0) {
             arb_status st = arb_computed_tags_parse(value, &o->add_tags);
             if (st.code) {
@@ -577,6 +609,8 @@ static int convert_all(int argc, char **argv)
         return EXIT_TROUBLE;
     }
     arb_openings *openings = NULL;
+    if (o.fix_results)
+        o.add_tags |= ARB_TAG_RESULT;
     if (o.add_tags & (ARB_TAG_ECO | ARB_TAG_OPENING)) {
         arb_status st = arb_openings_load(NULL, &openings);
         if (st.code) {

@@ -7,8 +7,8 @@
 
 #include "fen.h"
 
-static const char *const names[] = {"ECO", "Opening", "PlyCount", "FinalFEN"};
-enum { NAMES = 4 };
+static const char *const names[] = {"ECO", "Opening", "PlyCount", "FinalFEN", "Result"};
+enum { NAMES = 5, LISTED = 4 /* the names --add-tags takes */ };
 
 struct arb_computed_tags {
     unsigned mask;
@@ -17,6 +17,9 @@ struct arb_computed_tags {
     size_t cap;
     char plies[24];
     char fen[ARB_FEN_MAX];
+    bool fixed;
+    int before;
+    arb_board_result board;
 };
 
 arb_status arb_computed_tags_parse(const char *list, unsigned *mask)
@@ -26,7 +29,7 @@ arb_status arb_computed_tags_parse(const char *list, unsigned *mask)
     for (;;) {
         size_t len = strcspn(c, ",");
         int k = -1;
-        for (int i = 0; i < NAMES; i++)
+        for (int i = 0; i < LISTED; i++)
             if (strlen(names[i]) == len && strncmp(c, names[i], len) == 0)
                 k = i;
         if (k < 0) {
@@ -62,6 +65,15 @@ void arb_computed_tags_free(arb_computed_tags *c)
     free(c);
 }
 
+bool arb_computed_tags_fixed(const arb_computed_tags *c, int *before, arb_board_result *board)
+{
+    if (c->fixed) {
+        *before = c->before;
+        *board = c->board;
+    }
+    return c->fixed;
+}
+
 bool arb_computed_tags_apply(arb_computed_tags *c, const arb_pgn_game *g, arb_pgn_tag **tags,
                              size_t *count)
 {
@@ -77,6 +89,15 @@ bool arb_computed_tags_apply(arb_computed_tags *c, const arb_pgn_game *g, arb_pg
     value[2] = c->plies;
     arb_fen_write(&g->end, ARB_FEN_STYLE_AUTO, c->fen);
     value[3] = c->fen;
+    c->fixed = false;
+    if (c->mask & ARB_TAG_RESULT) {
+        c->board = arb_board_result_of(g);
+        c->before = arb_pgn_game_result(g);
+        if (c->board.result != ARB_PGN_RESULT_NONE && c->board.result != c->before) {
+            value[4] = arb_pgn_result_text(c->board.result);
+            c->fixed = true;
+        }
+    }
     if (c->cap < g->tag_count + NAMES) {
         arb_pgn_tag *t = realloc(c->tags, (g->tag_count + NAMES) * sizeof *t);
         if (!t)

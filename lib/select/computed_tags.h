@@ -4,6 +4,9 @@
  *                  not set when no position of the game is in the table
  *   PlyCount       main-line half-moves replayed
  *   FinalFEN       the position after the last main-line move
+ *   Result         with ARB_TAG_RESULT (pgnconv --fix-results): the result
+ *                  the final position decides (board_result.h) when it is
+ *                  not the game's; arb_computed_tags_fixed says what changed
  *
  * arb_computed_tags_apply gives the game's tags with these set: a tag the
  * game has gets the computed value in its place (the board decides), the
@@ -19,6 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "board_result.h"
 #include "openings.h"
 #include "pgn_game.h"
 #include "status.h"
@@ -27,7 +31,8 @@ enum arb_computed_tag {
     ARB_TAG_ECO = 1,
     ARB_TAG_OPENING = 2,
     ARB_TAG_PLYCOUNT = 4,
-    ARB_TAG_FINALFEN = 8
+    ARB_TAG_FINALFEN = 8,
+    ARB_TAG_RESULT = 16      /* not in the --add-tags list: --fix-results */
 };
 
 /* "ECO,Opening,PlyCount,FinalFEN" (any of them, any order, names as
@@ -45,5 +50,9 @@ void arb_computed_tags_free(arb_computed_tags *c);
  * out of memory. */
 bool arb_computed_tags_apply(arb_computed_tags *c, const arb_pgn_game *g, arb_pgn_tag **tags,
                              size_t *count);
+
+/* After an apply with ARB_TAG_RESULT: whether the Result changed, and if
+ * so the game's result before (enum arb_pgn_result) and the board's. */
+bool arb_computed_tags_fixed(const arb_computed_tags *c, int *before, arb_board_result *board);
 
 #endif

@@ -1,7 +1,8 @@
 /* test_openings.c — the opening table (lib/select/openings): loading the
  * lichess table shipped as data, classification by position (transpositions,
  * deepest match, games outside the table), ECO ranges, tables that are
- * malformed, and the tags pgnconv --add-tags computes (computed_tags). */
+ * malformed, the tags pgnconv --add-tags computes (computed_tags), and the
+ * results --fix-results takes from the board (board_result). */
 #include "helpers.h"
 
 #include <sys/stat.h>
@@ -196,4 +197,62 @@ Test(computed_tags, set_in_place_or_added)
     arb_pgn_reader_free(r);
     arb_computed_tags_free(c);
     arb_openings_free(t);
+}
+
+static arb_board_result board_of(const char *text)
+{
+    arb_pgn_game g;
+    arb_pgn_reader *r = read_game(text, &g);
+    arb_board_result b = arb_board_result_of(&g);
+    arb_pgn_game_free(&g);
+    arb_pgn_reader_free(r);
+    return b;
+}
+
+Test(board_result, only_the_board_decides)
+{
+    arb_board_result b = board_of("1. f3 e5 2. g4 Qh4# 1-0\n");
+    cr_assert_eq(b.result, ARB_PGN_RESULT_BLACK);
+    cr_assert_str_eq(b.article, "5.1.1");
+    cr_assert_str_eq(b.why, "White is checkmated");
+    b = board_of("[SetUp \"1\"]\n[FEN \"7k/8/6Q1/8/8/8/8/K7 w - - 0 1\"]\n\n1. Qf7 1-0\n");
+    cr_assert_eq(b.result, ARB_PGN_RESULT_DRAW);
+    cr_assert_str_eq(b.article, "5.2.1");
+    b = board_of("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/3r4/4K1N1 w - - 0 1\"]\n\n1. Kxd2 1-0\n");
+    cr_assert_eq(b.result, ARB_PGN_RESULT_DRAW);
+    cr_assert_str_eq(b.article, "5.2.2");
+    cr_assert_eq(board_of("1. e4 e5 0-1\n").result, ARB_PGN_RESULT_NONE, "a resignation is not on the board");
+    cr_assert_eq(board_of("1. f3 e5 2. g4 Qh4# 3. Ke2 1-0\n").result, ARB_PGN_RESULT_NONE,
+                 "a game that cannot be replayed decides nothing");
+}
+
+Test(computed_tags, result_fixed_only_where_the_board_decides)
+{
+    arb_computed_tags *c = arb_computed_tags_new(ARB_TAG_RESULT, NULL);
+    arb_pgn_game g;
+    arb_pgn_reader *r = read_game("[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n", &g);
+    arb_pgn_tag *tags;
+    size_t n;
+    int before;
+    arb_board_result b;
+    cr_assert(arb_computed_tags_apply(c, &g, &tags, &n));
+    cr_assert(arb_computed_tags_fixed(c, &before, &b));
+    cr_assert_eq(before, ARB_PGN_RESULT_DRAW);
+    cr_assert_eq(b.result, ARB_PGN_RESULT_BLACK);
+    cr_assert_eq(n, 1);
+    cr_assert_str_eq(tags[0].value, "0-1");
+    arb_pgn_game_free(&g);
+    arb_pgn_reader_free(r);
+    r = read_game("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n", &g);
+    cr_assert(arb_computed_tags_apply(c, &g, &tags, &n));
+    cr_assert_not(arb_computed_tags_fixed(c, &before, &b), "already right");
+    arb_pgn_game_free(&g);
+    arb_pgn_reader_free(r);
+    r = read_game("[Result \"1-0\"]\n\n1. e4 e5 1-0\n", &g);
+    cr_assert(arb_computed_tags_apply(c, &g, &tags, &n));
+    cr_assert_not(arb_computed_tags_fixed(c, &before, &b), "the board decides nothing");
+    cr_assert_str_eq(tags[0].value, "1-0");
+    arb_pgn_game_free(&g);
+    arb_pgn_reader_free(r);
+    arb_computed_tags_free(c);
 }
