@@ -10,7 +10,8 @@
 # table changed over the years: a tag is the classification of its day).
 # Disagreements by kind: same ECO group (first two characters: a deeper or
 # shallower line of the same family), another group, or no position of the
-# game in our table.  Also the time of pgnconv --add-tags ECO,Opening
+# game in our table.  The same for the Opening names where the games carry
+# them.  Also the time of pgnconv --add-tags ECO,Opening
 # against pgnconv alone on the same games.
 bindir=$1
 shared=$2
@@ -53,6 +54,22 @@ awk '{ n++; if ($1 == $2) { s++; next }
            for (x in k) printf "  disagreements, %s: %d\n", x, k[x] }' "$cache/all"
 awk '$1 != $2 { print $1 " -> " $2 }' "$cache/all" | sort | uniq -c | sort -rn | head -8 |
     awk 'BEGIN { printf "  most frequent (tag -> ours):" } { printf " %s %s %s (%d);", $2, $3, $4, $1 } END { print "" }'
+
+# the names too, where the games carry an Opening tag
+opening_of() {
+    awk '/^\[Event / { if (n) print e; n = 1; e = "none" }
+         /^\[Opening "/ { e = $0; sub(/^\[Opening "/, "", e); sub(/"\]$/, "", e) }
+         END { if (n) print e }'
+}
+for f in $files; do
+    "$bindir/pgngrep" -j 2 --valid --tag 'Opening=.' "$f" >"$cache/in.pgn"
+    [ -s "$cache/in.pgn" ] || continue
+    "$bindir/pgnconv" -j 2 "$cache/in.pgn" 2>/dev/null | opening_of >"$cache/tags"
+    "$bindir/pgnconv" -j 2 --add-tags Opening "$cache/in.pgn" 2>/dev/null | opening_of >"$cache/ours"
+    paste -d '|' "$cache/tags" "$cache/ours" |
+        awk -F '|' -v f="$(basename "$f")" '{ n++; if ($1 == $2) s++ }
+            END { printf "Opening names, %-29s %7d games, %7d agree, %7.2f%%\n", f, n, s, 100 * s / n }'
+done
 
 for f in $files; do cat "$f"; done >"$cache/all.pgn"
 bench_measure 3 "$cache/out" "$bindir/pgnconv" -j 1 "$cache/all.pgn" || exit 1
