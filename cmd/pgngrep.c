@@ -339,13 +339,17 @@ static bool dup_selects(struct run *run, const arb_pgn_output *out, const match 
     bool dup = false;
     if (m->hashes) {
         const uint64_t *line = (const uint64_t *)(const void *)out->text[TEXT_LINES].data + *line_at;
+        size_t n = (size_t)m->hashes;
+        /* with prefix, the moves follow the hashes (duplicates.h) */
+        bool prefix = o->dup_mode == ARB_DUP_PREFIX;
+        const arb_move *moves = prefix ? (const arb_move *)(const void *)(line + n) : NULL;
         arb_status st;
-        dup = arb_dup_check(run->dups, line, (size_t)m->hashes, run->total_games + m->nth, repeats, &st);
+        dup = arb_dup_check(run->dups, line, moves, n, run->total_games + m->nth, repeats, &st);
         if (st.code) {
             fprintf(stderr, PROGRAM ": %s\n", st.message);
             run->trouble = run->stop_all = true;
         }
-        *line_at += (size_t)m->hashes;
+        *line_at += n + (prefix ? (n * sizeof(arb_move) + 7) / 8 : 0);
     }
     bool wanted = m->others && (o->dup == DUP_REPEATS ? dup : !dup);
     return wanted != o->invert;
@@ -469,7 +473,8 @@ static void select_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
         size_t plies = 0;
         bool exact = w->o->dup_mode == ARB_DUP_EXACT;
         if (arb_dup_eligible(g)
-            && !arb_dup_line(g, w->o->same_players, exact, &out->text[TEXT_LINES], &plies))
+            && (!arb_dup_line(g, w->o->same_players, exact, &out->text[TEXT_LINES], &plies)
+                || (!exact && !arb_dup_moves(g, &out->text[TEXT_LINES]))))
             return;   /* out of memory: the output counts as failed */
         m.hashes = exact ? plies > 0 : plies;
         selected = selected || w->o->invert;

@@ -20,13 +20,16 @@
  *                   is a proper prefix of it (a copy continued), the
  *                   shorter of the two having at least min_prefix_plies
  *                   plies (short games are prefixes of thousands of others:
- *                   1. e4 resigns says nothing).  The proper prefixes of
- *                   that length or more of every game are kept as well,
- *                   one entry per distinct prefix: openings share theirs,
- *                   so the cost is about 21 bytes per ply after the point
- *                   where a game leaves all the earlier ones (a copy cut
- *                   short cannot be recognised from less: it may stop at
- *                   any ply).
+ *                   1. e4 resigns says nothing).  A copy may be cut at any
+ *                   ply, so the moves of every game are kept (2 bytes a
+ *                   ply) with its hash every 16 plies from
+ *                   min_prefix_plies on (a list entry of 8 bytes, and a
+ *                   table entry per distinct hash): about 200 to 300 bytes
+ *                   per game of 80 plies.  A later game is compared with
+ *                   the earlier ones that share its hash at the last such
+ *                   checkpoint within its length, at most 4096 of them (so
+ *                   time stays bounded when thousands of games share a
+ *                   line; a copy of a game beyond those is not found).
  * A game that repeats several earlier ones is said to repeat the first of
  * them that is found: the same line first, then a longer game it is a prefix
  * of (the first game seen with that prefix), then the longest earlier game
@@ -65,6 +68,10 @@ uint64_t arb_dup_step(uint64_t hash, arb_move move);
  * (all ARB_DUP_EXACT needs).  False when out of memory. */
 bool arb_dup_line(const arb_pgn_game *g, bool same_players, bool only_last, arb_strbuf *out,
                   size_t *n);
+/* Appends the main line's moves (arb_move values), then zero bytes up to a
+ * multiple of 8 bytes (ARB_DUP_PREFIX needs them).  False when out of
+ * memory. */
+bool arb_dup_moves(const arb_pgn_game *g, arb_strbuf *out);
 
 typedef struct arb_dup_table arb_dup_table;
 
@@ -74,13 +81,15 @@ arb_dup_table *arb_dup_table_new(int mode, size_t min_prefix_plies);
 void arb_dup_table_free(arb_dup_table *t);
 
 /* The game numbered `ordinal` (any increasing numbering chosen by the
- * caller) has main-line hashes line[0..n-1], n >= 1 (in ARB_DUP_EXACT mode
- * only line[n-1] is read, so n may be 1 with the whole line's hash).  Sets
+ * caller) has main-line hashes line[0..n-1] and moves moves[0..n-1], n >= 1
+ * (in ARB_DUP_EXACT mode only line[n-1] is read, so n may be 1 with the
+ * whole line's hash, and moves may be NULL; without moves no prefix is
+ * looked for).  Sets
  * *repeats to the ordinal of the earlier game it repeats and returns true,
  * or returns false; then records the game.  status.code is nonzero when out
  * of memory (the game is then not recorded). */
-bool arb_dup_check(arb_dup_table *t, const uint64_t *line, size_t n, uint64_t ordinal,
-                   uint64_t *repeats, arb_status *status);
+bool arb_dup_check(arb_dup_table *t, const uint64_t *line, const arb_move *moves, size_t n,
+                   uint64_t ordinal, uint64_t *repeats, arb_status *status);
 
 /* Bytes the table holds now (for the memory figures). */
 size_t arb_dup_table_bytes(const arb_dup_table *t);
