@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "main_line.h"
+
 /* splitmix64's finaliser: every input bit reaches every output bit. */
 static uint64_t mix(uint64_t x)
 {
@@ -53,19 +55,13 @@ bool arb_dup_line(const arb_pgn_game *g, bool same_players, bool only_last, arb_
 {
     uint64_t h = arb_dup_seed(g, same_players);
     size_t plies = 0;
-    int depth = 0;
-    for (size_t i = 0; i < g->item_count; i++) {
-        const arb_pgn_item *it = &g->items[i];
-        if (it->kind == ARB_PGN_ITEM_VARIATION_START)
-            depth++;
-        else if (it->kind == ARB_PGN_ITEM_VARIATION_END)
-            depth--;
-        else if (it->kind == ARB_PGN_ITEM_MOVE && depth == 0) {
-            h = arb_dup_step(h, it->move);
-            plies++;
-            if (!only_last && !arb_strbuf_append(out, (const char *)&h, sizeof h))
-                return false;
-        }
+    arb_main_line w;
+    arb_main_line_start(&w, g);
+    for (const arb_pgn_item *it; (it = arb_main_line_next(&w));) {
+        h = arb_dup_step(h, it->move);
+        plies++;
+        if (!only_last && !arb_strbuf_append(out, (const char *)&h, sizeof h))
+            return false;
     }
     *n = plies;
     if (only_last && plies > 0)
@@ -76,19 +72,11 @@ bool arb_dup_line(const arb_pgn_game *g, bool same_players, bool only_last, arb_
 bool arb_dup_moves(const arb_pgn_game *g, arb_strbuf *out)
 {
     size_t n = 0;
-    int depth = 0;
-    for (size_t i = 0; i < g->item_count; i++) {
-        const arb_pgn_item *it = &g->items[i];
-        if (it->kind == ARB_PGN_ITEM_VARIATION_START)
-            depth++;
-        else if (it->kind == ARB_PGN_ITEM_VARIATION_END)
-            depth--;
-        else if (it->kind == ARB_PGN_ITEM_MOVE && depth == 0) {
-            if (!arb_strbuf_append(out, (const char *)&it->move, sizeof it->move))
-                return false;
-            n++;
-        }
-    }
+    arb_main_line w;
+    arb_main_line_start(&w, g);
+    for (const arb_pgn_item *it; (it = arb_main_line_next(&w)); n++)
+        if (!arb_strbuf_append(out, (const char *)&it->move, sizeof it->move))
+            return false;
     static const char pad[8] = {0};
     size_t bytes = n * sizeof(arb_move);
     return arb_strbuf_append(out, pad, (8 - bytes % 8) % 8);

@@ -11,6 +11,7 @@
 
 #include "fen.h"
 #include "fen_pattern.h"
+#include "main_line.h"
 #include "material.h"
 #include "openings.h"
 #include "tag_compare.h"
@@ -510,26 +511,18 @@ static bool holds_along(const struct predicate *p, const arb_pgn_game *g, unsign
     int cur = 0;
     pos[0] = g->start;
     unsigned long run = 0;
-    int depth = 0;
-    for (size_t i = 0;; i++) {
+    arb_main_line w;
+    arb_main_line_start(&w, g);
+    for (;;) {
         bool yes = p->kind == P_MATERIAL ? arb_material_match(&p->material, &pos[cur])
                                          : arb_fen_pattern_match(&p->board, &pos[cur]);
         run = yes ? run + 1 : 0;
         if (run >= need)
             return true;
-        /* on to the next main-line move */
-        for (; i < g->item_count; i++) {
-            const arb_pgn_item *it = &g->items[i];
-            if (it->kind == ARB_PGN_ITEM_VARIATION_START)
-                depth++;
-            else if (it->kind == ARB_PGN_ITEM_VARIATION_END)
-                depth--;
-            else if (it->kind == ARB_PGN_ITEM_MOVE && depth == 0)
-                break;
-        }
-        if (i >= g->item_count)
+        const arb_pgn_item *it = arb_main_line_next(&w);
+        if (!it)
             return false;
-        arb_position_make(&pos[cur], g->items[i].move, &pos[cur ^ 1]);
+        arb_position_make(&pos[cur], it->move, &pos[cur ^ 1]);
         cur ^= 1;
     }
 }

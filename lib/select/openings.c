@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "datadir.h"
+#include "main_line.h"
 #include "san.h"
 
 struct arb_openings {
@@ -239,24 +240,18 @@ const arb_opening *arb_openings_classify(const arb_openings *t, const arb_pgn_ga
     pos[0] = g->start;
     const arb_opening *best = find(t, pos[0].key);
     size_t best_ply = 0, plies = 0;
-    int depth = 0;
-    for (size_t i = 0; i < g->item_count; i++) {
-        const arb_pgn_item *it = &g->items[i];
-        if (it->kind == ARB_PGN_ITEM_VARIATION_START)
-            depth++;
-        else if (it->kind == ARB_PGN_ITEM_VARIATION_END)
-            depth--;
-        else if (it->kind == ARB_PGN_ITEM_MOVE && depth == 0) {
-            if (it->move == ARB_MOVE_NULL || __builtin_popcountll(arb_occupied(&pos[cur])) < t->min_men)
-                break;
-            arb_position_make(&pos[cur], it->move, &pos[cur ^ 1]);
-            cur ^= 1;
-            plies++;
-            const arb_opening *o = find(t, pos[cur].key);
-            if (o) {
-                best = o;
-                best_ply = plies;
-            }
+    arb_main_line w;
+    arb_main_line_start(&w, g);
+    for (const arb_pgn_item *it; (it = arb_main_line_next(&w));) {
+        if (it->move == ARB_MOVE_NULL || __builtin_popcountll(arb_occupied(&pos[cur])) < t->min_men)
+            break;
+        arb_position_make(&pos[cur], it->move, &pos[cur ^ 1]);
+        cur ^= 1;
+        plies++;
+        const arb_opening *o = find(t, pos[cur].key);
+        if (o) {
+            best = o;
+            best_ply = plies;
         }
     }
     if (ply)
