@@ -32,10 +32,10 @@
 #include "common/progress.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
-#include "computed_tags.h"
-#include "openings.h"
 #include "pgn_read.h"
 #include "pgn_write.h"
+#include "computed_tags.h"
+#include "openings.h"
 
 #define PROGRAM "pgnconv"
 
