@@ -163,6 +163,15 @@ bench: all
 perft-full: all
 	@sh tests/perft-full.sh $(B)/bin $(SHARED)
 
+# The opening table (lib/select/openings, lib/select/openings.h) is data like
+# the locales: `make install` puts it beside them in share/arbiter/openings.
+install: install-openings
+install-openings:
+	install -d $(DESTDIR)$(PREFIX)/share/arbiter/openings
+	install -m 644 lib/select/openings/*.tsv lib/select/openings/README.md lib/select/openings/COPYING.txt \
+	  $(DESTDIR)$(PREFIX)/share/arbiter/openings
+.PHONY: install-openings
+
 $(B)/tests/oracle-facts: $(B)/obj/tests/oracle/facts.o $(STATIC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -191,7 +200,6 @@ install: all
 	install -m 644 $(foreach l,$(LAYERS),lib/$(l)/*.h) lib/include/arbiter/*.h $(DESTDIR)$(PREFIX)/include/arbiter
 	cp -R locales grammars $(DESTDIR)$(PREFIX)/share/arbiter/
 	cp -R lib/laws/profiles $(DESTDIR)$(PREFIX)/share/arbiter/
-	cp -R lib/select/openings $(DESTDIR)$(PREFIX)/share/arbiter/
 	for m in cmd/*.1; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1; done; true
 
 clean:
