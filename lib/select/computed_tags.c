@@ -33,7 +33,7 @@ arb_status arb_computed_tags_parse(const char *list, unsigned *mask)
             if (strlen(names[i]) == len && strncmp(c, names[i], len) == 0)
                 k = i;
         if (k < 0) {
-            arb_status st = {1, 0, 0, ""};
+            arb_status st = {.code = 1};
             snprintf(st.message, sizeof st.message,
                      "--add-tags %.60s: \"%.*s\" is not a tag computed here, expected a comma-separated "
                      "list of ECO, Opening, PlyCount and FinalFEN", list, (int)len & 31, c);
@@ -44,7 +44,7 @@ arb_status arb_computed_tags_parse(const char *list, unsigned *mask)
             break;
         c += len + 1;
     }
-    return (arb_status){0, 0, 0, ""};
+    return (arb_status){0};
 }
 
 arb_computed_tags *arb_computed_tags_new(unsigned mask, const arb_openings *openings)

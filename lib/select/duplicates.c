@@ -291,7 +291,7 @@ static bool record_prefixes(arb_dup_table *t, const uint64_t *line, const arb_mo
 bool arb_dup_check(arb_dup_table *t, const uint64_t *line, const arb_move *moves, size_t n,
                    uint64_t ordinal, uint64_t *repeats, arb_status *status)
 {
-    *status = (arb_status){0, 0, 0, ""};
+    *status = (arb_status){0};
     const struct entry *e = set_find(&t->lines, line[n - 1]);
     uint64_t found_ordinal = e ? e->ordinal : 0;
     bool found = e != NULL;
@@ -317,6 +317,6 @@ bool arb_dup_check(arb_dup_table *t, const uint64_t *line, const arb_move *moves
     if (ok && prefix && n > min)
         ok = record_prefixes(t, line, moves, n, ordinal);
     if (!ok)
-        *status = (arb_status){1, 0, 0, "out of memory"};
+        *status = (arb_status){.code = 1, .message = "out of memory"};
     return found;
 }

@@ -15,7 +15,7 @@ static int piece_of(char c)
 
 static arb_status fail(const char *text, size_t at, const char *why)
 {
-    arb_status st = {1, 0, (int)at + 1, ""};
+    arb_status st = {.code = 1, .col = (int)at + 1};
     snprintf(st.message, sizeof st.message, "--fen-pattern %.30s: %s at character %zu, expected 8 "
              "ranks split by /: FEN men, digits, ? ! A a, or * for a rank", text, why, at + 1);
     return st;
@@ -71,13 +71,13 @@ arb_status arb_fen_pattern_parse(const char *text, arb_fen_pattern *p)
         i++;
         if ((text[i] == 'w' || text[i] == 'b') && text[i + 1] == '\0') {
             p->side = text[i] == 'w' ? ARB_WHITE : ARB_BLACK;
-            return (arb_status){0, 0, 0, ""};
+            return (arb_status){0};
         }
         return fail(text, i, "not w or b after the board");
     }
     if (text[i])
         return fail(text, i, "more than 8 ranks");
-    return (arb_status){0, 0, 0, ""};
+    return (arb_status){0};
 }
 
 bool arb_fen_pattern_match(const arb_fen_pattern *p, const arb_position *pos)

@@ -21,7 +21,7 @@ static int kind_of(char c)
 
 static arb_status fail(const char *spec, size_t at, const char *why)
 {
-    arb_status st = {1, 0, (int)at + 1, ""};
+    arb_status st = {.code = 1, .col = (int)at + 1};
     snprintf(st.message, sizeof st.message, "--material %.30s: %s at character %zu, expected "
              "KQRBNP (White), kqrbnp (Black), + after a man, * after a side, e.g. KR*kr", spec, why,
              at + 1);
@@ -66,7 +66,7 @@ arb_status arb_material_parse(const char *spec, arb_material *m)
         for (int kind = 0; kind < 6; kind++)
             m->max[color][kind] = (any[color] || plus[color][kind]) && kind != ARB_KING ? ANY : m->min[color][kind];
     }
-    return (arb_status){0, 0, 0, ""};
+    return (arb_status){0};
 }
 
 bool arb_material_match(const arb_material *m, const arb_position *pos)

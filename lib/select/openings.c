@@ -23,7 +23,7 @@ static arb_status fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)
 
 static arb_status fail(const char *fmt, ...)
 {
-    arb_status st = {1, 0, 0, ""};
+    arb_status st = {.code = 1};
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(st.message, sizeof st.message, fmt, ap);
@@ -128,7 +128,7 @@ static arb_status add_line(arb_openings *t, const char *path, int lineno, char *
     int men = __builtin_popcountll(arb_occupied(&pos[cur]));
     if (men < t->min_men)
         t->min_men = men;
-    return (arb_status){0, 0, 0, ""};
+    return (arb_status){0};
 }
 
 static arb_status load_file(arb_openings *t, const char *path)
@@ -136,7 +136,7 @@ static arb_status load_file(arb_openings *t, const char *path)
     FILE *fp = fopen(path, "r");
     if (!fp)
         return fail("%s: cannot open the opening table", path);
-    arb_status st = {0, 0, 0, ""};
+    arb_status st = {0};
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
@@ -175,7 +175,7 @@ arb_status arb_openings_load(const char *dir, arb_openings **out)
         return fail("%.150s: cannot open the opening table's directory", dir);
     char **names = NULL;
     size_t count = 0;
-    arb_status st = {0, 0, 0, ""};
+    arb_status st = {0};
     for (struct dirent *e; (e = readdir(dh));) {
         size_t n = strlen(e->d_name);
         if (n < 5 || e->d_name[0] == '.' || strcmp(e->d_name + n - 4, ".tsv") != 0)

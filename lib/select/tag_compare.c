@@ -115,7 +115,7 @@ static bool parse_value(const arb_tag_compare *c, const char *s, size_t len, dou
 
 static arb_status fail(const char *spec, const char *why)
 {
-    arb_status st = {1, 0, 0, ""};
+    arb_status st = {.code = 1};
     snprintf(st.message, sizeof st.message, "--tag %.60s: %.130s", spec, why);
     return st;
 }
@@ -153,13 +153,13 @@ arb_status arb_tag_compare_parse(const char *spec, arb_tag_compare *c)
                 return fail(spec, "LOW..HIGH: LOW is above HIGH, expected the lower end first");
             c->low = lo;
             c->high = hi2;
-            return (arb_status){0, 0, 0, ""};
+            return (arb_status){0};
         }
         if (!parse_value(c, v, len, &lo, &hi))
             return fail(spec, expect);
         c->low = lo;
         c->high = hi;
-        return (arb_status){0, 0, 0, ""};
+        return (arb_status){0};
     }
     if (!parse_value(c, v, len, &lo, &hi))
         return fail(spec, expect);
@@ -173,7 +173,7 @@ arb_status arb_tag_compare_parse(const char *spec, arb_tag_compare *c)
         c->low = op_len == 2 ? lo : hi;
         c->low_open = op_len == 1;
     }
-    return (arb_status){0, 0, 0, ""};
+    return (arb_status){0};
 }
 
 bool arb_tag_compare_match(const arb_tag_compare *c, const char *value)
