@@ -29,6 +29,7 @@
 #include "grammar.h"
 #include "grep.h"
 #include "duplicates.h"
+#include "openings.h"
 #include "locales.h"
 #include "notation.h"
 #include "pgn_detect.h"

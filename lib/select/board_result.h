@@ -13,6 +13,9 @@
 #ifndef ARB_BOARD_RESULT_H
 #define ARB_BOARD_RESULT_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "pgn_game.h"
 
 typedef struct arb_board_result {
@@ -23,4 +26,5 @@ typedef struct arb_board_result {
 
 arb_board_result arb_board_result_of(const arb_pgn_game *g);
 
+#pragma GCC visibility pop
 #endif

@@ -19,6 +19,9 @@
 #ifndef ARB_COMPUTED_TAGS_H
 #define ARB_COMPUTED_TAGS_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -55,4 +58,5 @@ bool arb_computed_tags_apply(arb_computed_tags *c, const arb_pgn_game *g, arb_pg
  * so the game's result before (enum arb_pgn_result) and the board's. */
 bool arb_computed_tags_fixed(const arb_computed_tags *c, int *before, arb_board_result *board);
 
+#pragma GCC visibility pop
 #endif

@@ -47,6 +47,9 @@
 #ifndef ARB_DUPLICATES_H
 #define ARB_DUPLICATES_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -94,4 +97,5 @@ bool arb_dup_check(arb_dup_table *t, const uint64_t *line, const arb_move *moves
 /* Bytes the table holds now (for the memory figures). */
 size_t arb_dup_table_bytes(const arb_dup_table *t);
 
+#pragma GCC visibility pop
 #endif

@@ -51,10 +51,11 @@
 #include <stddef.h>
 
 #include "lint.h"
-#include "openings.h"
 #include "pgn_game.h"
 
 typedef struct arb_grep arb_grep;
+/* openings.h (the table is only passed through here) */
+typedef struct arb_openings arb_openings;
 
 /* NULL when out of memory. */
 arb_grep *arb_grep_new(void);

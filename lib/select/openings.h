@@ -17,6 +17,9 @@
 #ifndef ARB_OPENINGS_H
 #define ARB_OPENINGS_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -53,4 +56,5 @@ typedef struct arb_eco_range {
 bool arb_eco_range_parse(const char *text, arb_eco_range *range);
 bool arb_eco_in_range(const char *eco, const arb_eco_range *range);
 
+#pragma GCC visibility pop
 #endif
