@@ -13,8 +13,9 @@
  * does this one repeat?" and then remembers the game:
  *   ARB_DUP_EXACT   same main line as an earlier game.  One entry per
  *                   distinct line: 16 bytes, in a table kept at most 3/4
- *                   full (16 to 32 MiB per million distinct games, about
- *                   24 on average).
+ *                   full (16 to 32 MiB per million distinct games; make
+ *                   bench measures about 40 MiB of peak memory per million,
+ *                   the table's growth included).
  *   ARB_DUP_PREFIX  also when the main line is a proper prefix of an
  *                   earlier game's (a copy cut short) or an earlier game's
  *                   is a proper prefix of it (a copy continued), the
