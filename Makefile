@@ -254,6 +254,15 @@ bench: all
 perft-full: all
 	@sh tests/perft-full.sh $(B)/bin $(SHARED)
 
+# The opening table (lib/select/openings, lib/select/openings.h) is data like
+# the locales: `make install` puts it beside them in share/arbiter/openings.
+install: install-openings
+install-openings:
+	install -d $(DESTDIR)$(PREFIX)/share/arbiter/openings
+	install -m 644 lib/select/openings/*.tsv lib/select/openings/README.md lib/select/openings/COPYING.txt \
+	  $(DESTDIR)$(PREFIX)/share/arbiter/openings
+.PHONY: install-openings
+
 $(B)/tests/oracle-facts: $(B)/obj/tests/oracle/facts.o $(STATIC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)

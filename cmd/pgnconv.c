@@ -36,6 +36,8 @@
 #include "common/usage.h"
 #include "pgn_read.h"
 #include "pgn_write.h"
+#include "computed_tags.h"
+#include "openings.h"
 
 #define PROGRAM "pgnconv"
 
@@ -53,11 +55,15 @@ typedef struct options {
     const char *to_locale;   /* --to LANG */
     const char *prefer;
     bool list_locales;
+    bool fix_results;
+    unsigned add_tags;       /* --add-tags: enum arb_computed_tag */
+    const arb_openings *openings;   /* loaded for --add-tags ECO,Opening */
 } options;
 
 typedef struct counts {
     unsigned long long read, written, rejected, national;
     unsigned long long unwritten;  /* converted, but the output failed or was not made */
+    unsigned long long fixed;      /* --fix-results: results the board corrected */
     bool output_failed;            /* ... because of a write error */
 } counts;
 
@@ -98,6 +104,12 @@ static void usage(FILE *out)
         "  --strip-comments     leave out comments\n"
         "  --strip-variations   leave out variations\n"
         "  --strip-nags         leave out NAGs and ! ? annotations\n"
+        "  --add-tags LIST      set tags computed from the moves (comma-separated):\n"
+        "                       ECO and Opening by position (lichess table; left out\n"
+        "                       when no position is in it), PlyCount, FinalFEN\n"
+        "  --fix-results        set the result the final position decides (checkmate,\n"
+        "                       stalemate, dead position) where the game says another;\n"
+        "                       each fix is reported\n"
         "  -o, --output FILE    write to FILE (replaced only when the run completes)\n"
         "  --rejects FILE       write games that cannot be converted to FILE instead\n"
         "                       of passing them through unchanged\n"
@@ -153,6 +165,8 @@ static void print_summary(const options *o, const counts *n)
             fprintf(stderr, ",\"national\":%llu", n->national);
         if (n->unwritten)
             fprintf(stderr, ",\"not_written\":%llu", n->unwritten);
+        if (o->fix_results)
+            fprintf(stderr, ",\"results_fixed\":%llu", n->fixed);
         fprintf(stderr, "}}\n");
         return;
     }
@@ -160,6 +174,8 @@ static void print_summary(const options *o, const counts *n)
     if (n->national)
         fprintf(stderr, " (%llu from a national notation)", n->national);
     fprintf(stderr, ", %llu rejected", n->rejected);
+    if (o->fix_results)
+        fprintf(stderr, ", %llu result%s fixed", n->fixed, n->fixed == 1 ? "" : "s");
     if (n->unwritten)
         fprintf(stderr, ", %llu not written (%s)", n->unwritten,
                 n->output_failed ? "output failed" : "the run failed: output file not made");
@@ -169,12 +185,14 @@ static void print_summary(const options *o, const counts *n)
 /* Output texts and counters of a batch of games (see pgn_parallel.h). */
 enum { TEXT_OUT = 0, TEXT_ERR = 1, TEXT_REJECTS = 2 };
 enum { COUNT_READ = 0, COUNT_WRITTEN = 1, COUNT_REJECTED = 2, COUNT_NATIONAL = 3,
-       COUNT_END_OFFSET = 4 /* where the batch's last game ends, for the progress line */ };
+       COUNT_END_OFFSET = 4 /* where the batch's last game ends, for the progress line */,
+       COUNT_FIXED = 5 /* --fix-results */ };
 
 /* What a converting thread needs. */
 typedef struct worker {
     const options *o;
     arb_pgn_writer *writer;
+    arb_computed_tags *computed;   /* --add-tags */
 } worker;
 
 static void *worker_start(void *ctx)
@@ -185,6 +203,10 @@ static void *worker_start(void *ctx)
         return NULL;
     w->o = run->o;
     w->writer = arb_pgn_writer_new(&run->o->write);
+    if (run->o->add_tags && !(w->computed = arb_computed_tags_new(run->o->add_tags, run->o->openings))) {
+        arb_pgn_writer_free(w->writer);
+        w->writer = NULL;   /* reported as out of memory by convert_game */
+    }
     return w;
 }
 
@@ -194,6 +216,7 @@ static void worker_stop(void *state)
     if (!w)
         return;
     arb_pgn_writer_free(w->writer);
+    arb_computed_tags_free(w->computed);
     free(w);
 }
 
@@ -215,6 +238,36 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
     if (g->error_count == 0) {
         const char *text;
         size_t len;
+        arb_pgn_game with_tags;
+        if (w->computed) {
+            /* the same game with the computed tags: a copy of the struct
+             * that shares everything but the tag array */
+            with_tags = *g;
+            if (!arb_computed_tags_apply(w->computed, g, &with_tags.tags, &with_tags.tag_count)) {
+                out->text[TEXT_OUT].failed = true;
+                return;
+            }
+            int before;
+            arb_board_result board;
+            if (arb_computed_tags_fixed(w->computed, &before, &board)) {
+                char msg[200];
+                snprintf(msg, sizeof msg, "result %s corrected to %s: %s (FIDE %s)",
+                         arb_pgn_result_text(before), arb_pgn_result_text(board.result), board.why,
+                         board.article);
+                /* at the Result tag when there is one, else at the game */
+                int line = g->line, col = g->col;
+                for (size_t i = 0; i < g->tag_count; i++)
+                    if (strcmp(g->tags[i].name, "Result") == 0) {
+                        line = g->tags[i].line;
+                        col = g->tags[i].col;
+                        break;
+                    }
+                report(o, err, g->source, ARB_PGN_NOTE, line, col, msg);
+                with_tags.result = board.result;
+                out->count[COUNT_FIXED]++;
+            }
+            g = &with_tags;
+        }
         arb_status ws = arb_pgn_write_game(w->writer, g, &text, &len);
         if (ws.code == 0) {
             arb_strbuf_append(&out->text[TEXT_OUT], text, len);
@@ -266,6 +319,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     if (out_ok) {
         run->n.written += out->count[COUNT_WRITTEN];
         run->n.national += out->count[COUNT_NATIONAL];
+        run->n.fixed += out->count[COUNT_FIXED];
     } else {
         run->n.unwritten += out->count[COUNT_WRITTEN];
     }
@@ -313,8 +367,9 @@ static bool convert_file(struct run *run, const char *path)
 
 /* Options that take a value (the others take none). */
 static const char *const one_value[] = {"--to", "-o", "--output", "--rejects", "--from", "--prefer",
-                                        "--max-depth", "-j", "--jobs", "--max-game-bytes", NULL};
-static const args_spec conv_args = {one_value, NULL};
+                                        "--max-depth", "-j", "--jobs", "--max-game-bytes", "--add-tags",
+                                        NULL};
+static const args_spec conv_args = {one_value, NULL, NULL};
 
 /* Returns the index of the first file argument, or -1 after a usage error,
  * or 0 when the run is already over (--help, --version).  argv has one
@@ -373,6 +428,14 @@ static int parse_args(int argc, char **argv, options *o)
             o->write.strip_variations = true;
         } else if (strcmp(a, "--strip-nags") == 0) {
             o->write.strip_nags = true;
+        } else if (strcmp(a, "--fix-results") == 0) {
+            o->fix_results = true;
+        } else if (strcmp(a, "--add-tags") == 0) {
+            arb_status st = arb_computed_tags_parse(value, &o->add_tags);
+            if (st.code) {
+                fprintf(stderr, PROGRAM ": %s\n", st.message);
+                return -1;
+            }
         } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
             o->output = value;
         } else if (strcmp(a, "--rejects") == 0) {
@@ -525,6 +588,18 @@ static int convert_all(int argc, char **argv)
         usage_error(PROGRAM, "-o and --rejects name the same file");
         return EXIT_TROUBLE;
     }
+    arb_openings *openings = NULL;
+    if (o.fix_results)
+        o.add_tags |= ARB_TAG_RESULT;
+    if (o.add_tags & (ARB_TAG_ECO | ARB_TAG_OPENING)) {
+        arb_status st = arb_openings_load(NULL, &openings);
+        if (st.code) {
+            fprintf(stderr, PROGRAM ": %s\n", st.message);
+            notations_free(&nota);
+            return EXIT_TROUBLE;
+        }
+        o.openings = openings;
+    }
 
     static char stdout_buffer[1 << 20];
     setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
@@ -535,6 +610,7 @@ static int convert_all(int argc, char **argv)
     if (!out || (o.rejects && !rejects)) {
         outfile_close(out, false);
         notations_free(&nota);
+        arb_openings_free(openings);
         return EXIT_TROUBLE;
     }
     struct run run = {.o = &o, .out = out, .rejects = rejects};
@@ -559,6 +635,7 @@ static int convert_all(int argc, char **argv)
     counts n = run.n;
     progress_done(&run.progress);
     notations_free(&nota);
+    arb_openings_free(openings);
 
     trouble |= outfile_failed(out) || (rejects && outfile_failed(rejects));
     n.output_failed = outfile_failed(out);

@@ -30,6 +30,8 @@
 #include "common/usage.h"
 #include "grammar.h"
 #include "grep.h"
+#include "duplicates.h"
+#include "openings.h"
 #include "locales.h"
 #include "notation.h"
 #include "pgn_detect.h"
@@ -42,7 +44,10 @@
 
 enum { EXIT_MATCH = 0, EXIT_NO_MATCH = 1, EXIT_TROUBLE = 2 };
 
-enum output_mode { OUT_GAMES = 0, OUT_COUNT, OUT_INDEX, OUT_QUIET, OUT_SPLIT };
+enum output_mode { OUT_GAMES = 0, OUT_COUNT, OUT_INDEX, OUT_QUIET, OUT_SPLIT, OUT_DUP_INDEX };
+
+/* --duplicates / --unique: decided in input order by the main thread */
+enum dup_select { DUP_OFF = 0, DUP_REPEATS, DUP_FIRSTS };
 
 typedef struct options {
     int mode;                    /* enum output_mode */
@@ -58,22 +63,39 @@ typedef struct options {
     const char *laws;
     const char *from;            /* NULL: SAN; "auto"; or a locale code */
     const char *prefer;          /* --prefer, with --from auto */
+    int dup;                     /* enum dup_select */
+    int dup_mode;                /* enum arb_dup_mode */
+    size_t dup_min_plies;        /* --duplicates=prefix:N */
+    bool same_players;
+    bool invert;                 /* -v, applied by emit when dup is on */
     arb_pgn_reader_options read;
 } options;
 
 /* Output texts and counters of a batch of games (see pgn_parallel.h). */
-enum { TEXT_OUT = 0, TEXT_MATCHES = 1, TEXT_ERR = 2 };
+enum { TEXT_OUT = 0, TEXT_MATCHES = 1, TEXT_ERR = 2,
+       TEXT_LINES = 3 /* --duplicates: main-line hashes (duplicates.h) */ };
 enum { COUNT_SELECTED = 0, COUNT_TROUBLE = 1,
        COUNT_END_OFFSET = 2 /* where the batch's last game ends, for the progress line */ };
 
 /* One selected game in a batch: where its bytes end in TEXT_OUT and which
- * game of the batch it was (out->games, see pgn_parallel.h). */
+ * game of the batch it was (out->games, see pgn_parallel.h).  With
+ * --duplicates every game has one, saying whether the other predicates
+ * hold and how many hashes of its main line follow in TEXT_LINES (0: it
+ * takes no part). */
 typedef struct match {
     uint64_t end;
     uint64_t nth;
     uint32_t written;            /* its bytes are in TEXT_OUT (0: could not keep them) */
     int32_t line, col;
+    uint32_t others;             /* --duplicates: the other predicates hold */
+    uint64_t hashes;
 } match;
+
+/* An input of the run, for naming the game a duplicate repeats. */
+typedef struct input_seen {
+    char *name;
+    unsigned long long first_ordinal;   /* games of the run before it */
+} input_seen;
 
 /* The split files: consecutive chunks of split_size games, each written
  * under a temporary name and renamed when complete (common/outfile.h). */
@@ -102,6 +124,9 @@ struct run {
     bool wrote, ends_in_newline;
     splitter split;
     bool out_failed;
+    arb_dup_table *dups;         /* --duplicates, --unique */
+    input_seen *inputs;          /* --dup-index: every input so far */
+    size_t input_count;
 };
 
 static void usage(FILE *out)
@@ -125,22 +150,46 @@ static void usage(FILE *out)
         "                       resignation, time-forfeit, threefold-claim, ...\n"
         "  --tag NAME=REGEX     a tag NAME whose value the PCRE2 REGEX matches\n"
         "                       (repeatable; NAME= only asks for the tag)\n"
-        "  -i, --ignore-case    --tag patterns ignore case\n"
+        "  --tag NAME>=N        compare as numbers, or as dates for *Date tags:\n"
+        "                       <, <=, >, >=, ==, ==LOW..HIGH (WhiteElo>=2500,\n"
+        "                       Date==2019..2020.06; ?? date parts: all days must hold)\n"
+        "  -i, --ignore-case    --tag and --opening patterns ignore case\n"
         "  --result R           result 1-0, 0-1, 1/2-1/2 or *\n"
         "  --plies MIN:MAX      main-line half-moves in range (MIN:, :MAX, N)\n"
         "  --chess960           Chess960 games\n"
         "  --position FEN       the main line passes through this position (same\n"
         "                       pieces, side to move, castling and e.p. rights)\n"
+        "  --material SPEC      some main-line position has this material: KRPkr\n"
+        "                       (exactly), KP+k (one pawn or more), KR*kr (and\n"
+        "                       anything else for White)\n"
+        "  --material-plies N   ... in N consecutive positions (default 1)\n"
+        "  --fen-pattern BOARD  some main-line position fits BOARD: a FEN board where\n"
+        "                       ? is any square, ! any man, A/a any white/black man,\n"
+        "                       * a whole rank; \" w\" or \" b\" after it: side to move\n"
+        "  --eco RANGE          the opening, by position (lichess table, as pgnconv\n"
+        "                       --add-tags ECO; not the ECO tag), is in RANGE: B90,\n"
+        "                       B9 (B90-B99), B, A00-B99\n"
+        "  --opening REGEX      the opening's name matches the PCRE2 REGEX (-i too)\n"
         "  --from san|auto|LANG notation of the moves: SAN (default); auto detects it\n"
         "                       for every game, as pgnconv and pgnlint do; LANG (ro,\n"
         "                       de, ...) reads that locale's letters\n"
         "  --prefer LANGS       with --from auto, prefer these when several replay\n"
         "  --laws NAME|auto     edition of the Laws for --finding/--termination\n"
+        "  --duplicates[=exact|prefix[:N]]\n"
+        "                       the main line (from the same start) repeats an earlier\n"
+        "                       game's; with prefix also when one of the two lines is\n"
+        "                       the other cut short, the shorter having N plies or more\n"
+        "                       (default 20); games that cannot be replayed or have no\n"
+        "                       move take no part\n"
+        "  --unique             the first game of every main line (no duplicate)\n"
+        "  --same-players       duplicates also have the same White, Black and Date\n"
         "  -v, --invert-match   select the games that do not satisfy them\n"
         "\n"
         "Output:\n"
         "  -c, --count          print the number of selected games only\n"
         "  --index              print the selected games' numbers, one per line\n"
+        "  --dup-index          print \"N M\" for every duplicate: game N repeats game M\n"
+        "                       (implies --duplicates)\n"
         "  -q, --quiet          print nothing; stop at the first selected game\n"
         "  -m, --max-count N    stop after N selected games (per input file)\n"
         "  --split N PREFIX     write chunks of N selected games to PREFIX-0001.pgn,\n"
@@ -272,6 +321,45 @@ static void print_line(struct run *run, unsigned long long value)
         printf("%llu\n", value);
 }
 
+/* The game a duplicate repeats, as "N" or, with several inputs, "FILE:N". */
+static void print_repeated(struct run *run, unsigned long long run_ordinal)
+{
+    size_t k = run->input_count;
+    while (k > 1 && run->inputs[k - 1].first_ordinal > run_ordinal)
+        k--;
+    unsigned long long number = run->o->first_game + run_ordinal - run->inputs[k - 1].first_ordinal;
+    if (run->many_files)
+        printf("%s:%llu\n", run->inputs[k - 1].name, number);
+    else
+        printf("%llu\n", number);
+}
+
+/* --duplicates, --unique: whether the game of m is selected, deciding in
+ * input order whether it repeats an earlier game of the run (*repeats: the
+ * run's 0-based number of that game).  *line_at walks TEXT_LINES. */
+static bool dup_selects(struct run *run, const arb_pgn_output *out, const match *m, size_t *line_at,
+                        uint64_t *repeats)
+{
+    const options *o = run->o;
+    bool dup = false;
+    if (m->hashes) {
+        const uint64_t *line = (const uint64_t *)(const void *)out->text[TEXT_LINES].data + *line_at;
+        size_t n = (size_t)m->hashes;
+        /* with prefix, the moves follow the hashes (duplicates.h) */
+        bool prefix = o->dup_mode == ARB_DUP_PREFIX;
+        const arb_move *moves = prefix ? (const arb_move *)(const void *)(line + n) : NULL;
+        arb_status st;
+        dup = arb_dup_check(run->dups, line, moves, n, run->total_games + m->nth, repeats, &st);
+        if (st.code) {
+            fprintf(stderr, PROGRAM ": %s\n", st.message);
+            run->trouble = run->stop_all = true;
+        }
+        *line_at += n + (prefix ? (n * sizeof(arb_move) + 7) / 8 : 0);
+    }
+    bool wanted = m->others && (o->dup == DUP_REPEATS ? dup : !dup);
+    return wanted != o->invert;
+}
+
 static bool emit(void *ctx, const arb_pgn_output *out)
 {
     struct run *run = ctx;
@@ -283,6 +371,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     const match *m = (const match *)(const void *)out->text[TEXT_MATCHES].data;
     size_t n = out->text[TEXT_MATCHES].len / sizeof *m;
     uint64_t from = 0;
+    size_t line_at = 0;
     bool go_on = true;
     for (size_t i = 0; i < n && go_on && !run->stop_all; i++) {
         if (o->has_max_count && run->file_selected >= o->max_count) {
@@ -290,6 +379,11 @@ static bool emit(void *ctx, const arb_pgn_output *out)
             break;
         }
         unsigned long long ordinal = o->first_game + out->first + m[i].nth;
+        uint64_t repeats = 0;
+        if (o->dup && !dup_selects(run, out, &m[i], &line_at, &repeats)) {
+            from = m[i].end;
+            continue;
+        }
         run->file_selected++;
         run->total_selected++;
         switch (o->mode) {
@@ -305,6 +399,13 @@ static bool emit(void *ctx, const arb_pgn_output *out)
             }
             break;
         case OUT_INDEX: print_line(run, ordinal); break;
+        case OUT_DUP_INDEX:
+            if (run->many_files)
+                printf("%s:%llu ", run->name, ordinal);
+            else
+                printf("%llu ", ordinal);
+            print_repeated(run, repeats);
+            break;
         case OUT_QUIET: run->stop_all = true; break;
         default: break;
         }
@@ -370,10 +471,27 @@ static void select_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
         arb_strbuf_printf(&out->text[TEXT_ERR], "%s:%d:%d: %s\n", g->source, g->line, g->col, st.message);
         out->count[COUNT_TROUBLE]++;
     }
-    if (!selected)
+    match m = {.nth = nth, .line = g->line, .col = g->col, .others = selected};
+    if (w->o->dup) {
+        /* every game is recorded; emit decides (with -v: also those whose
+         * other predicates fail) */
+        size_t plies = 0;
+        bool exact = w->o->dup_mode == ARB_DUP_EXACT;
+        if (arb_dup_eligible(g)
+            && (!arb_dup_line(g, w->o->same_players, exact, &out->text[TEXT_LINES], &plies)
+                || (!exact && !arb_dup_moves(g, &out->text[TEXT_LINES]))))
+            return;   /* out of memory: the output counts as failed */
+        m.hashes = exact ? plies > 0 : plies;
+        selected = selected || w->o->invert;
+    }
+    if (!selected) {
+        if (w->o->dup) {
+            m.end = out->text[TEXT_OUT].len;
+            arb_strbuf_append(&out->text[TEXT_MATCHES], (const char *)&m, sizeof m);
+        }
         return;
+    }
     out->count[COUNT_SELECTED]++;
-    match m = {.nth = nth, .line = g->line, .col = g->col};
     int mode = w->o->mode;
     if (mode == OUT_GAMES || mode == OUT_SPLIT) {
         arb_strbuf *t = &out->text[TEXT_OUT];
@@ -407,6 +525,20 @@ static void grep_file(struct run *run, const char *path)
     char name[4096];
     snprintf(name, sizeof name, "%s", arb_input_name(in));
     run->name = name;
+    if (o->dup) {
+        input_seen *more = realloc(run->inputs, (run->input_count + 1) * sizeof *more);
+        char *copy = strdup(name);
+        if (more)
+            run->inputs = more;
+        if (!more || !copy) {
+            free(copy);
+            fprintf(stderr, PROGRAM ": out of memory\n");
+            run->trouble = run->stop_all = true;
+            arb_input_close(in);
+            return;
+        }
+        run->inputs[run->input_count++] = (input_seen){copy, run->total_games};
+    }
     run->file_games = run->file_selected = 0;
     if (o->has_max_count && o->max_count == 0) {
         /* -m 0: nothing to select, nothing to read */
@@ -447,11 +579,13 @@ static int bad_usage(const char *fmt, const char *arg, const char *arg2)
 
 /* Options that take values (the others take none). */
 static const char *const one_value[] = {
-    "--finding", "--termination", "--tag", "--result", "--plies", "--position", "--from",
+    "--finding", "--termination", "--tag", "--result", "--plies", "--position", "--from", "--eco", "--opening",
+    "--material", "--material-plies", "--fen-pattern",
     "--prefer", "--laws", "-m", "--max-count", "--first-game", "-j", "--jobs", "--max-depth",
     "--max-game-bytes", NULL};
 static const char *const two_values[] = {"--split", NULL};
-static const args_spec grep_args = {one_value, two_values};
+static const char *const optional_value[] = {"--duplicates", NULL};
+static const args_spec grep_args = {one_value, two_values, optional_value};
 
 static bool takes_value(const char *a)
 {
@@ -464,6 +598,7 @@ static bool takes_value(const char *a)
 static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
 {
     bool invert = false, count = false, index = false, quiet = false, split = false;
+    bool dup_index = false;
     /* -i applies to every --tag, wherever it stands: tags are compiled last */
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--") == 0)
@@ -513,12 +648,44 @@ static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
             st = arb_grep_add_chess960(sel);
         } else if (strcmp(a, "--position") == 0) {
             st = arb_grep_add_position(sel, value);
+        } else if (strcmp(a, "--material") == 0) {
+            st = arb_grep_add_material(sel, value);
+        } else if (strcmp(a, "--material-plies") == 0) {
+            st = arb_grep_set_material_plies(sel, value);
+        } else if (strcmp(a, "--fen-pattern") == 0) {
+            st = arb_grep_add_fen_pattern(sel, value);
+        } else if (strcmp(a, "--eco") == 0) {
+            st = arb_grep_add_eco(sel, value);
+        } else if (strcmp(a, "--opening") == 0) {
+            st = arb_grep_add_opening(sel, value, o->ignore_case);
         } else if (strcmp(a, "--from") == 0) {
             o->from = strcmp(value, "san") == 0 ? NULL : value;
         } else if (strcmp(a, "--prefer") == 0) {
             o->prefer = value;
         } else if (strcmp(a, "--laws") == 0) {
             o->laws = value;
+        } else if (strncmp(a, "--duplicates", 12) == 0 && (a[12] == '\0' || a[12] == '=')) {
+            if (o->dup == DUP_FIRSTS)
+                return bad_usage("--duplicates and --unique do not go together: choose one%s%s", "", "");
+            unsigned long long min = 20;
+            if (a[12] == '\0' || strcmp(a + 13, "exact") == 0)
+                o->dup_mode = ARB_DUP_EXACT;
+            else if (strcmp(a + 13, "prefix") == 0
+                     || (strncmp(a + 13, "prefix:", 7) == 0 && count_arg_parse(a + 20, 1, 100000, &min)))
+                o->dup_mode = ARB_DUP_PREFIX;
+            else
+                return bad_usage("%s: expected --duplicates, --duplicates=exact, --duplicates=prefix "
+                                 "or --duplicates=prefix:N (N from 1 to 100000 plies)%s", a, "");
+            o->dup_min_plies = (size_t)min;
+            o->dup = DUP_REPEATS;
+        } else if (strcmp(a, "--unique") == 0) {
+            if (o->dup == DUP_REPEATS)
+                return bad_usage("--duplicates and --unique do not go together: choose one%s%s", "", "");
+            o->dup = DUP_FIRSTS;
+        } else if (strcmp(a, "--same-players") == 0) {
+            o->same_players = true;
+        } else if (strcmp(a, "--dup-index") == 0) {
+            dup_index = true;
         } else if (strcmp(a, "-i") == 0 || strcmp(a, "--ignore-case") == 0) {
             /* done above */
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--invert-match") == 0) {
@@ -576,16 +743,28 @@ static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
             return -1;
         }
     }
-    if (count + index + quiet + split > 1)
-        return bad_usage("-c, --index, -q and --split do not go together: choose one%s%s", "", "");
-    o->mode = count ? OUT_COUNT : index ? OUT_INDEX : quiet ? OUT_QUIET : split ? OUT_SPLIT : OUT_GAMES;
-    arb_grep_set_invert(sel, invert);
+    if (count + index + quiet + split + dup_index > 1)
+        return bad_usage("-c, --index, --dup-index, -q and --split do not go together: choose one%s%s",
+                         "", "");
+    if (dup_index && (o->dup == DUP_FIRSTS || invert))
+        return bad_usage("--dup-index lists duplicates: it does not go with --unique or -v%s%s", "", "");
+    if (dup_index && o->dup == DUP_OFF)
+        o->dup = DUP_REPEATS;
+    if (o->same_players && o->dup == DUP_OFF)
+        return bad_usage("--same-players qualifies --duplicates, --unique or --dup-index: give one "
+                         "of them%s%s", "", "");
+    o->mode = count ? OUT_COUNT : index ? OUT_INDEX : quiet ? OUT_QUIET : split ? OUT_SPLIT
+            : dup_index ? OUT_DUP_INDEX : OUT_GAMES;
+    /* with duplicates, -v applies to the whole decision, made by emit */
+    o->invert = invert;
+    arb_grep_set_invert(sel, invert && o->dup == DUP_OFF);
     return i;
 }
 
 /* What the run loaded: rule editions, locales, notations. */
 typedef struct data {
     arb_profile_set *profiles;
+    arb_openings *openings;      /* --eco, --opening */
     arb_lint_options lint;
     setup_from from;
 } data;
@@ -594,14 +773,22 @@ static void data_free(data *d)
 {
     setup_from_free(&d->from);
     arb_profiles_free(d->profiles);
+    arb_openings_free(d->openings);
 }
 
 /* Loads what --finding/--termination (the rule editions) and --from (the
  * notations) need, and sets the reader's and linter's options; false after
  * a message. */
-static bool load_data(options *o, data *d, bool lint)
+static bool load_data(options *o, data *d, bool lint, bool openings)
 {
     memset(d, 0, sizeof *d);
+    if (openings) {
+        arb_status st = arb_openings_load(NULL, &d->openings);
+        if (st.code) {
+            fprintf(stderr, PROGRAM ": %s\n", st.message);
+            return false;
+        }
+    }
     if (lint) {
         arb_status st = arb_profiles_load(NULL, &d->profiles);
         if (st.code) {
@@ -654,12 +841,13 @@ int main(int argc, char **argv)
 
     data d;
     int status = EXIT_TROUBLE;
-    if (!load_data(&o, &d, arb_grep_needs_lint(sel)))
+    if (!load_data(&o, &d, arb_grep_needs_lint(sel), arb_grep_needs_openings(sel)))
         goto done;
+    arb_grep_set_openings(sel, d.openings);
     if (d.profiles)
         arb_grep_set_lint_options(sel, &d.lint);
     /* replay only when a predicate or the output needs the moves */
-    o.read.tags_only = !arb_grep_needs_replay(sel) && !o.normalize;
+    o.read.tags_only = !arb_grep_needs_replay(sel) && !o.normalize && o.dup == DUP_OFF;
     o.read.record_san = o.normalize;
     /* games pass on as written: only pgnlint's checks read comments (draw offers) */
     o.read.skip_comments = !o.normalize && !arb_grep_needs_lint(sel);
@@ -672,6 +860,10 @@ int main(int argc, char **argv)
     if (!inputs_expand(PROGRAM, argv + first, argc - first, &inputs))
         goto done;
     struct run run = {.o = &o, .selection = sel, .many_files = inputs.count > 1, .trouble = inputs.trouble};
+    if (o.dup && !(run.dups = arb_dup_table_new(o.dup_mode, o.dup_min_plies))) {
+        fprintf(stderr, PROGRAM ": out of memory\n");
+        goto done;
+    }
     progress_init(&run.progress, PROGRAM, o.progress, inputs.paths, inputs.count);
     if (first >= argc) {
         grep_file(&run, "-");
@@ -683,6 +875,10 @@ int main(int argc, char **argv)
     progress_done(&run.progress);
     split_close(&run);
     free(run.split.path);
+    arb_dup_table_free(run.dups);
+    for (size_t k = 0; k < run.input_count; k++)
+        free(run.inputs[k].name);
+    free(run.inputs);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         if (!run.out_failed)
             fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));

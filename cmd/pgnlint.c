@@ -163,7 +163,7 @@ static int bad_usage(const char *fmt, const char *arg)
 static const char *const one_value[] = {"--format", "--laws", "--event", "--trf", "--lang", "--color", "--from",
                                         "--prefer", "--time-control", "--max-depth", "-j", "--jobs",
                                         "--first-game", "--max-game-bytes", NULL};
-static const args_spec lint_args = {one_value, NULL};
+static const args_spec lint_args = {one_value, NULL, NULL};
 
 static bool takes_value(const char *a)
 {

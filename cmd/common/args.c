@@ -74,6 +74,10 @@ char **args_expand(int argc, char **argv, const args_spec *spec, int *out_argc, 
             }
             size_t len = (size_t)(eq - a);
             values = values_of(spec, a, len);
+            if (!values && listed(spec->optional_value, a, len)) {
+                v[n++] = a;
+                continue;
+            }
             if (!values) {
                 snprintf(error, error_size, "option %.*s takes no value", (int)len, a);
                 free(v);

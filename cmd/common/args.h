@@ -14,6 +14,8 @@
 typedef struct args_spec {
     const char *const *one_value;   /* options followed by one value (NULL-terminated) */
     const char *const *two_values;  /* options followed by two (may be NULL) */
+    const char *const *optional_value;  /* options whose value, if any, comes as
+                                     * --opt=VALUE; that word is kept whole */
 } args_spec;
 
 /* The expanded vector (NULL-terminated, *out_argc words) and, in *pool, the

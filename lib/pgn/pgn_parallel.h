@@ -66,7 +66,7 @@
 #include "pgn_read.h"
 #include "strbuf.h"
 
-#define ARB_PGN_TEXTS 3     /* e.g. converted games, messages, rejected games */
+#define ARB_PGN_TEXTS 4     /* e.g. converted games, messages, rejected games */
 #define ARB_PGN_COUNTS 6    /* caller-defined counters, e.g. read/written/rejected */
 
 /* What the games of one piece produced. */

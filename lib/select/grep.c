@@ -10,6 +10,11 @@
 #include <string.h>
 
 #include "fen.h"
+#include "fen_pattern.h"
+#include "main_line.h"
+#include "material.h"
+#include "openings.h"
+#include "tag_compare.h"
 
 enum kind {
     P_VALID = 0,
@@ -20,7 +25,12 @@ enum kind {
     P_CHESS960,
     P_POSITION,
     P_FINDING,
-    P_TERMINATION
+    P_TERMINATION,
+    P_ECO,
+    P_OPENING,
+    P_TAG_COMPARE,
+    P_MATERIAL,
+    P_FEN_PATTERN
 };
 
 struct predicate {
@@ -32,6 +42,10 @@ struct predicate {
     unsigned long min, max;  /* P_PLIES */
     uint64_t key;            /* P_POSITION: repetition key */
     int pieces;              /* P_POSITION: men on the board */
+    arb_eco_range eco;       /* P_ECO */
+    arb_tag_compare compare; /* P_TAG_COMPARE */
+    arb_material material;   /* P_MATERIAL */
+    arb_fen_pattern board;   /* P_FEN_PATTERN */
 };
 
 struct arb_grep {
@@ -39,6 +53,8 @@ struct arb_grep {
     size_t count, cap;
     bool invert;
     const arb_lint_options *lint;
+    const arb_openings *openings;
+    unsigned long material_plies;   /* consecutive positions a material pattern must hold */
 };
 
 struct arb_grep_matcher {
@@ -63,6 +79,8 @@ static arb_status status_error(const char *fmt, ...)
 }
 
 static const arb_status ok_status = {.code = 0};
+
+static bool number(const char **s, unsigned long *out);
 
 arb_grep *arb_grep_new(void)
 {
@@ -113,26 +131,127 @@ static bool tag_name_char(char c)
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+/* A compiled PCRE2 pattern, or NULL with a message naming the option. */
+static pcre2_code *compile(const char *option, const char *spec, const char *pattern, bool ignore_case,
+                           arb_status *st)
+{
+    int err;
+    PCRE2_SIZE at;
+    uint32_t flags = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | (ignore_case ? PCRE2_CASELESS : 0);
+    pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, flags, &err, &at, NULL);
+    if (!re) {
+        char why[160];
+        pcre2_get_error_message(err, (PCRE2_UCHAR *)why, sizeof why);
+        *st = status_error("%s %s: %s at offset %zu of the pattern, expected a PCRE2 regular "
+                           "expression", option, spec, why, (size_t)at);
+        return NULL;
+    }
+    (void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);   /* the interpreter serves if JIT cannot */
+    return re;
+}
+
+arb_status arb_grep_add_material(arb_grep *s, const char *spec)
+{
+    arb_material m;
+    arb_status st = arb_material_parse(spec, &m);
+    if (st.code)
+        return st;
+    struct predicate *p = add(s, P_MATERIAL);
+    if (!p)
+        return out_of_memory();
+    p->material = m;
+    return ok_status;
+}
+
+arb_status arb_grep_set_material_plies(arb_grep *s, const char *n)
+{
+    unsigned long plies;
+    const char *c = n;
+    if (!number(&c, &plies) || *c || plies == 0)
+        return status_error("--material-plies %s: expected a number of positions from 1 up", n);
+    s->material_plies = plies;
+    return ok_status;
+}
+
+arb_status arb_grep_add_fen_pattern(arb_grep *s, const char *pattern)
+{
+    arb_fen_pattern b;
+    arb_status st = arb_fen_pattern_parse(pattern, &b);
+    if (st.code)
+        return st;
+    struct predicate *p = add(s, P_FEN_PATTERN);
+    if (!p)
+        return out_of_memory();
+    p->board = b;
+    return ok_status;
+}
+
+arb_status arb_grep_add_eco(arb_grep *s, const char *range)
+{
+    arb_eco_range r;
+    if (!arb_eco_range_parse(range, &r))
+        return status_error("--eco %s: expected an ECO code or range such as B90, B9, B, A00-B99 "
+                            "(letters A to E)", range);
+    struct predicate *p = add(s, P_ECO);
+    if (!p)
+        return out_of_memory();
+    p->eco = r;
+    return ok_status;
+}
+
+arb_status arb_grep_add_opening(arb_grep *s, const char *regex, bool ignore_case)
+{
+    arb_status st = ok_status;
+    pcre2_code *re = compile("--opening", regex, regex, ignore_case, &st);
+    if (!re)
+        return st;
+    struct predicate *p = add(s, P_OPENING);
+    if (!p) {
+        pcre2_code_free(re);
+        return out_of_memory();
+    }
+    p->regex = re;
+    return ok_status;
+}
+
+void arb_grep_set_openings(arb_grep *s, const arb_openings *openings)
+{
+    s->openings = openings;
+}
+
+bool arb_grep_needs_openings(const arb_grep *s)
+{
+    for (size_t i = 0; i < s->count; i++)
+        if (s->p[i].kind == P_ECO || s->p[i].kind == P_OPENING)
+            return true;
+    return false;
+}
+
 arb_status arb_grep_add_tag(arb_grep *s, const char *spec, bool ignore_case)
 {
+    if (arb_tag_compare_is(spec)) {
+        arb_tag_compare c;
+        arb_status st = arb_tag_compare_parse(spec, &c);
+        if (st.code)
+            return st;
+        struct predicate *p = add(s, P_TAG_COMPARE);
+        if (!p)
+            return out_of_memory();
+        p->compare = c;
+        return ok_status;
+    }
     const char *eq = strchr(spec, '=');
     if (!eq || eq == spec)
-        return status_error("--tag %s: expected NAME=REGEX, e.g. White=Carlsen", spec);
+        return status_error("--tag %s: expected NAME=REGEX (White=Carlsen) or a comparison "
+                            "(WhiteElo>=2500, Date==2019..2020.06)", spec);
     for (const char *c = spec; c < eq; c++)
         if (!tag_name_char(*c))
             return status_error("--tag %s: \"%.*s\" is not a tag name, expected letters, digits "
                                 "and _ before '='", spec, (int)(eq - spec), spec);
-    int err;
-    PCRE2_SIZE at;
-    uint32_t flags = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | (ignore_case ? PCRE2_CASELESS : 0);
-    pcre2_code *re = pcre2_compile((PCRE2_SPTR)(eq + 1), PCRE2_ZERO_TERMINATED, flags, &err, &at, NULL);
-    if (!re) {
-        char why[160];
-        pcre2_get_error_message(err, (PCRE2_UCHAR *)why, sizeof why);
-        return status_error("--tag %s: %s at offset %zu of the pattern, expected a PCRE2 regular "
-                            "expression", spec, why, (size_t)at);
-    }
-    (void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);   /* the interpreter serves if JIT cannot */
+    arb_status st = ok_status;
+    pcre2_code *re = compile("--tag", spec, eq + 1, ignore_case, &st);
+    if (!re)
+        return st;
     struct predicate *p = add(s, P_TAG);
     char *name = p ? strndup(spec, (size_t)(eq - spec)) : NULL;
     if (!name) {
@@ -287,7 +406,11 @@ bool arb_grep_needs_replay(const arb_grep *s)
         case P_PLIES:
         case P_POSITION:
         case P_FINDING:
-        case P_TERMINATION: return true;
+        case P_TERMINATION:
+        case P_ECO:
+        case P_OPENING:
+        case P_MATERIAL:
+        case P_FEN_PATTERN: return true;
         default: break;
         }
     return false;
@@ -298,7 +421,7 @@ bool arb_grep_needs_replay(const arb_grep *s)
 arb_grep_matcher *arb_grep_matcher_new(const arb_grep *s)
 {
     bool lint = arb_grep_needs_lint(s);
-    if (lint && !s->lint)
+    if ((lint && !s->lint) || (arb_grep_needs_openings(s) && !s->openings))
         return NULL;
     arb_grep_matcher *m = calloc(1, sizeof *m);
     if (!m)
@@ -344,6 +467,15 @@ static bool tag_matches(arb_grep_matcher *m, const struct predicate *p, const ar
     return false;
 }
 
+static bool tag_compares(const struct predicate *p, const arb_pgn_game *g)
+{
+    for (size_t i = 0; i < g->tag_count; i++)
+        if (strcmp(g->tags[i].name, p->compare.name) == 0
+            && arb_tag_compare_match(&p->compare, g->tags[i].value))
+            return true;
+    return false;
+}
+
 /* The main line passes through a position with this key.  Men only leave
  * the board, so the walk stops once fewer remain than the position has. */
 static bool passes_through(const struct predicate *p, const arb_pgn_game *g)
@@ -372,6 +504,30 @@ static bool passes_through(const struct predicate *p, const arb_pgn_game *g)
     return false;
 }
 
+/* The pattern holds in `need` consecutive positions of the main line (its
+ * start and the position after every move). */
+static bool holds_along(const struct predicate *p, const arb_pgn_game *g, unsigned long need)
+{
+    arb_position pos[2];
+    int cur = 0;
+    pos[0] = g->start;
+    unsigned long run = 0;
+    arb_main_line w;
+    arb_main_line_start(&w, g);
+    for (;;) {
+        bool yes = p->kind == P_MATERIAL ? arb_material_match(&p->material, &pos[cur])
+                                         : arb_fen_pattern_match(&p->board, &pos[cur]);
+        run = yes ? run + 1 : 0;
+        if (run >= need)
+            return true;
+        const arb_pgn_item *it = arb_main_line_next(&w);
+        if (!it)
+            return false;
+        arb_position_make(&pos[cur], it->move, &pos[cur ^ 1]);
+        cur ^= 1;
+    }
+}
+
 static bool lint_has(const arb_lint_report *r, int check)
 {
     for (size_t i = 0; i < r->count; i++)
@@ -384,7 +540,8 @@ bool arb_grep_match(arb_grep_matcher *m, const arb_pgn_game *g, uint64_t index, 
 {
     const arb_grep *s = m->s;
     *status = ok_status;
-    bool linted = false;
+    bool linted = false, classified = false;
+    const arb_opening *opening = NULL;
     bool all = true;
     for (size_t i = 0; i < s->count && all; i++) {
         const struct predicate *p = &s->p[i];
@@ -392,6 +549,9 @@ bool arb_grep_match(arb_grep_matcher *m, const arb_pgn_game *g, uint64_t index, 
         case P_VALID: all = g->error_count == 0; break;
         case P_INVALID: all = g->error_count > 0; break;
         case P_TAG: all = tag_matches(m, p, g); break;
+        case P_TAG_COMPARE: all = tag_compares(p, g); break;
+        case P_MATERIAL: all = holds_along(p, g, s->material_plies ? s->material_plies : 1); break;
+        case P_FEN_PATTERN: all = holds_along(p, g, 1); break;
         case P_RESULT: all = arb_pgn_game_result(g) == p->value; break;
         case P_PLIES:
             all = g->main_line_plies >= p->min && g->main_line_plies <= p->max;
@@ -410,6 +570,16 @@ bool arb_grep_match(arb_grep_matcher *m, const arb_pgn_game *g, uint64_t index, 
             }
             all = p->kind == P_FINDING ? lint_has(&m->report, p->value)
                                        : m->report.termination == p->value;
+            break;
+        case P_ECO:
+        case P_OPENING:
+            if (!classified) {
+                opening = arb_openings_classify(s->openings, g, NULL);
+                classified = true;
+            }
+            all = opening && (p->kind == P_ECO ? arb_eco_in_range(opening->eco, &p->eco)
+                              : pcre2_match(p->regex, (PCRE2_SPTR)opening->name, strlen(opening->name),
+                                            0, 0, m->md, NULL) >= 0);
             break;
         default: all = false; break;
         }

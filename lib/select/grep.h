@@ -7,6 +7,8 @@
  *   tag NAME=REGEX       some tag NAME has a value that the PCRE2 pattern
  *                        matches (unanchored; "NAME=" asks only that the tag
  *                        is there); a game without the tag does not match
+ *   tag NAME<N ...       a numeric or date comparison (<, <=, >, >=, ==,
+ *                        ==LOW..HIGH; tag_compare.h)
  *   result R             the game's result (Result tag, else the termination
  *                        marker) is R: 1-0, 0-1, 1/2-1/2 or *
  *   plies MIN:MAX        main-line half-moves replayed within the range
@@ -21,10 +23,20 @@
  *                        (findings.h: illegal-move, result-mismatch, ...)
  *   termination KIND     pgnlint's termination for the game (checkmate,
  *                        stalemate, agreement, ...)
+ *   material SPEC        some position of the main line (its start or after a
+ *                        move) has this material (material.h); with
+ *                        material plies N, N consecutive positions have it
+ *   fen pattern BOARD    some position of the main line fits the board with
+ *                        wildcards (fen_pattern.h)
+ *   eco RANGE            the game's opening by position (openings.h; not its
+ *                        ECO tag) has an ECO code in RANGE: B90, B9, B, A00-B99
+ *   opening REGEX        ... has a name that the PCRE2 pattern matches
  *
  * What the reader must do for a selection: tags only (tag, result,
  * chess960: arb_grep_needs_replay false), replay (valid, invalid, plies,
- * position), and run the linter as well (finding, termination).
+ * position, eco, opening, material, fen pattern), and run the linter as well (finding,
+ * termination); eco and opening need an opening table
+ * (arb_grep_set_openings, which must outlive the selection).
  *
  * Ownership and threads: arb_grep_add_* copy what they keep; a complete
  * selection is read-only and may be shared by threads, each matching with
@@ -45,13 +57,16 @@
 #include "pgn_game.h"
 
 typedef struct arb_grep arb_grep;
+/* openings.h (the table is only passed through here) */
+typedef struct arb_openings arb_openings;
 
 /* NULL when out of memory. */
 arb_grep *arb_grep_new(void);
 void arb_grep_free(arb_grep *s);
 
 arb_status arb_grep_add_valid(arb_grep *s, bool valid);
-/* "NAME=REGEX"; with ignore_case the pattern ignores case (PCRE2_CASELESS). */
+/* "NAME=REGEX"; with ignore_case the pattern ignores case (PCRE2_CASELESS).
+ * Or a comparison: "NAME>=N", "NAME==LOW..HIGH", ... (tag_compare.h). */
 arb_status arb_grep_add_tag(arb_grep *s, const char *spec, bool ignore_case);
 arb_status arb_grep_add_result(arb_grep *s, const char *result);
 arb_status arb_grep_add_plies(arb_grep *s, const char *range);
@@ -59,6 +74,14 @@ arb_status arb_grep_add_chess960(arb_grep *s);
 arb_status arb_grep_add_position(arb_grep *s, const char *fen);
 arb_status arb_grep_add_finding(arb_grep *s, const char *code);
 arb_status arb_grep_add_termination(arb_grep *s, const char *kind);
+arb_status arb_grep_add_material(arb_grep *s, const char *spec);
+/* For every material predicate (default 1). */
+arb_status arb_grep_set_material_plies(arb_grep *s, const char *n);
+arb_status arb_grep_add_fen_pattern(arb_grep *s, const char *pattern);
+arb_status arb_grep_add_eco(arb_grep *s, const char *range);
+arb_status arb_grep_add_opening(arb_grep *s, const char *regex, bool ignore_case);
+void arb_grep_set_openings(arb_grep *s, const arb_openings *openings);
+bool arb_grep_needs_openings(const arb_grep *s);
 
 void arb_grep_set_invert(arb_grep *s, bool invert);
 /* Rules for finding/termination (default: none set, which such predicates
@@ -72,8 +95,8 @@ bool arb_grep_needs_lint(const arb_grep *s);
 
 typedef struct arb_grep_matcher arb_grep_matcher;
 
-/* NULL when out of memory, or when the selection needs lint options and has
- * none. */
+/* NULL when out of memory, or when the selection needs lint options or an
+ * opening table and has none. */
 arb_grep_matcher *arb_grep_matcher_new(const arb_grep *s);
 void arb_grep_matcher_free(arb_grep_matcher *m);
 

@@ -364,7 +364,7 @@ arb_status arb_trf_parse(const char *data, size_t len, const char *name, arb_trf
 oom:
     free(l);
     arb_trf_free(t);
-    st.code = 1;
+    st.code = st.error_class = ARB_ERR_MEMORY;
     snprintf(st.message, sizeof st.message, "%s: out of memory reading the tournament report",
              name ? name : "-");
     return st;
@@ -382,7 +382,7 @@ arb_status arb_trf_load(const char *path, arb_trf **out)
     while (data) {
         if (len == cap) {
             if (cap >= TRF_MAX_FILE) {
-                st.code = 1;
+                st.code = st.error_class = ARB_ERR_LIMIT;
                 snprintf(st.message, sizeof st.message, "%s: longer than %u MiB, expected a tournament "
                          "report", arb_input_name(in), TRF_MAX_FILE >> 20);
                 break;
@@ -404,7 +404,7 @@ arb_status arb_trf_load(const char *path, arb_trf **out)
         len += (size_t)n;
     }
     if (!data && !st.code) {
-        st.code = 1;
+        st.code = st.error_class = ARB_ERR_MEMORY;
         snprintf(st.message, sizeof st.message, "%s: out of memory", arb_input_name(in));
     }
     if (!st.code)

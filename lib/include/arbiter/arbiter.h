@@ -73,7 +73,12 @@
  * (JSON Lines) */
 #include "report.h"
 #include "report_html.h"
-/* select: choosing games */
+/* select: choosing games (predicates, duplicates, openings, patterns) and
+ * the tags and results computed from the board */
 #include "grep.h"
+#include "duplicates.h"
+#include "openings.h"
+#include "board_result.h"
+#include "computed_tags.h"
 
 #endif
