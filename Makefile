@@ -12,8 +12,11 @@ PREFIX   ?= /usr/local
 B        ?= build
 SHARED   ?= ../shared
 CC       ?= cc
-PKGS     := libpcre2-8 zlib yaml-0.1
-DEB_PKGS := libpcre2-dev zlib1g-dev libyaml-dev libcriterion-dev pkg-config parallel
+PKGS     := libpcre2-8 zlib yaml-0.1 libzstd liblzma libarchive
+DEB_PKGS := libpcre2-dev zlib1g-dev libyaml-dev libcriterion-dev pkg-config parallel \
+            libzstd-dev libbz2-dev liblzma-dev libarchive-dev zstd bzip2 xz-utils zip
+# the container golden tests make their bombs with these
+DEB_TOOLS := zstd bzip2 xz zip
 
 ARCH_FLAGS ?= $(if $(filter x86_64,$(shell uname -m)),-march=x86-64-v2,)
 OPT      ?= -O2
@@ -31,7 +34,8 @@ CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I$(B)/gen \
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS   += $(WARN) $(OPT) -g -fPIC $(ARCH_FLAGS) $(PKG_CFLAGS) $(SAN_FLAGS)
-LDLIBS   += $(PKG_LIBS) -lpthread -lm
+# libbz2 has no pkg-config file in Debian 12: its header is checked by `make deps`
+LDLIBS   += $(PKG_LIBS) -lbz2 -lpthread -lm
 LDFLAGS  += $(SAN_FLAGS)
 
 LIB_SRC   := $(sort $(foreach l,$(LAYERS),$(wildcard lib/$(l)/*.c)))
@@ -103,6 +107,8 @@ deps:
 	@missing=""; \
 	for p in $(PKGS) criterion; do pkg-config --exists $$p 2>/dev/null || missing="$$missing $$p"; done; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
+	echo '#include <bzlib.h>' | $(CC) -E -x c - >/dev/null 2>&1 || missing="$$missing bzlib.h"; \
+	for c in $(DEB_TOOLS); do command -v $$c >/dev/null || missing="$$missing $$c"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "arbiter: missing:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; \
