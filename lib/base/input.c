@@ -380,6 +380,11 @@ void arb_input_fail(arb_status *st, int code, const char *fmt, ...)
     va_end(ap);
 }
 
+void arb_input_fail_no_memory(arb_status *st, const arb_input *in)
+{
+    arb_input_fail(st, ARB_INPUT_NO_MEMORY, "out of memory decompressing %s", in->name);
+}
+
 /* "zip archive", "zstd stream" */
 static const char *container_noun(const char *format)
 {

@@ -28,7 +28,7 @@ static void *bzip2_open(arb_input *in, arb_status *st)
     if (s && bzip2_start(s))
         return s;
     free(s);
-    arb_input_fail(st, ARB_INPUT_NO_MEMORY, "out of memory decompressing %s", arb_input_name(in));
+    arb_input_fail_no_memory(st, in);
     return NULL;
 }
 
@@ -59,8 +59,7 @@ static size_t bzip2_read(void *state, arb_input *in, unsigned char *dst, size_t 
         if (!s->ready) {
             /* another stream follows the one that ended */
             if (!bzip2_start(s)) {
-                arb_input_fail(pending, ARB_INPUT_NO_MEMORY, "out of memory decompressing %s",
-                               arb_input_name(in));
+                arb_input_fail_no_memory(pending, in);
                 break;
             }
         }

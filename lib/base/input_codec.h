@@ -49,6 +49,9 @@ unsigned long long arb_input_raw_offset(const arb_input *in);
 void arb_input_fail(arb_status *st, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* "out of memory decompressing NAME" */
+void arb_input_fail_no_memory(arb_status *st, const arb_input *in);
+
 /* The messages every decoder gives for the same situations, so that they
  * read alike: the stream cut short, corrupt data (`why` from the library),
  * at byte `at` of the compressed input, in archive member `member` (or

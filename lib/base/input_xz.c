@@ -26,7 +26,7 @@ static void *xz_open(arb_input *in, arb_status *st)
             return s;
         free(s);
     }
-    arb_input_fail(st, ARB_INPUT_NO_MEMORY, "out of memory decompressing %s", arb_input_name(in));
+    arb_input_fail_no_memory(st, in);
     return NULL;
 }
 
