@@ -49,7 +49,7 @@ TEST_OBJ  := $(TEST_SRC:tests/unit/%.c=$(B)/obj/tests/%.o)
 STATIC_LIB := $(B)/lib/libarbiter.a
 SHARED_LIB := $(B)/lib/libarbiter.so
 
-.PHONY: all deps test layers unit golden demo asan fuzz bench perft-full check-oracle check-broken install clean
+.PHONY: all deps test layers unit golden json-export demo asan fuzz bench perft-full check-oracle check-broken install clean
 .DELETE_ON_ERROR:
 # Tool objects are reached only through the pattern rules: without this make
 # deletes them as intermediate files, and the second make of `make asan`
@@ -119,7 +119,7 @@ deps:
 
 test: deps
 	@$(MAKE) --no-print-directory all $(B)/tests/unit
-	@$(MAKE) --no-print-directory -k layers unit golden
+	@$(MAKE) --no-print-directory -k layers unit golden json-export
 
 layers:
 	@sh tests/check-layers.sh "$(LAYERS)"
@@ -129,6 +129,11 @@ unit: $(B)/tests/unit
 
 golden: all
 	ARBITER_DATA=$(CURDIR) sh tests/golden/run.sh $(B)/bin
+
+# pgnconv --to json against corpora/schema/game.schema.json (ajv from npm,
+# under $(B)/npm; skipped without node or npm), read back as PGN
+json-export: all
+	@sh tests/check-json-export.sh $(B)/bin
 
 demo: all
 	@sh tests/demo.sh $(B)/bin
