@@ -51,17 +51,12 @@ static size_t bzip2_read(void *state, arb_input *in, unsigned char *dst, size_t 
         ssize_t n = arb_input_raw_peek(in, &raw, pending);
         if (n < 0)
             break;
-        if (n == 0) {
-            if (s->stream_open)
-                arb_input_fail_truncated(pending, "bzip2", arb_input_raw_offset(in), NULL);
+        if (n == 0 && !s->stream_open)
             break;
-        }
-        if (!s->ready) {
+        if (!s->ready && !bzip2_start(s)) {
             /* another stream follows the one that ended */
-            if (!bzip2_start(s)) {
-                arb_input_fail_no_memory(pending, in);
-                break;
-            }
+            arb_input_fail_no_memory(pending, in);
+            break;
         }
         size_t room = cap - made;
         s->z.next_in = (char *)raw;
@@ -79,6 +74,11 @@ static size_t bzip2_read(void *state, arb_input *in, unsigned char *dst, size_t 
             s->stream_open = false;
         } else if (r != BZ_OK) {
             arb_input_fail_corrupt(pending, "bzip2", arb_input_raw_offset(in), NULL, bzip2_error(r));
+            break;
+        } else if (n == 0 && s->z.avail_out == out_before) {
+            /* the input ended, and the decoder had nothing left to give
+             * (it may hold the rest of a block it read whole): cut short */
+            arb_input_fail_truncated(pending, "bzip2", arb_input_raw_offset(in), NULL);
             break;
         }
     }

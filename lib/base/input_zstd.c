@@ -32,14 +32,13 @@ static size_t zstd_read(void *state, arb_input *in, unsigned char *dst, size_t c
     while (out.pos < out.size) {
         const unsigned char *raw;
         ssize_t n = arb_input_raw_peek(in, &raw, pending);
-        if (n < 0)
+        if (n < 0 || (n == 0 && !s->frame_open))
             break;
-        if (n == 0) {
-            if (s->frame_open)
-                arb_input_fail_truncated(pending, "zstd", arb_input_raw_offset(in), NULL);
-            break;
-        }
+        /* at the end of the input the decoder may still hold output of a
+         * block it has read whole: only when it gives nothing more is an
+         * open frame cut short */
         ZSTD_inBuffer src = {raw, (size_t)n, 0};
+        size_t before = out.pos;
         size_t r = ZSTD_decompressStream(s->d, &out, &src);
         if (ZSTD_isError(r)) {
             arb_input_fail_corrupt(pending, "zstd", arb_input_raw_offset(in), NULL, ZSTD_getErrorName(r));
@@ -48,6 +47,10 @@ static size_t zstd_read(void *state, arb_input *in, unsigned char *dst, size_t c
         arb_input_raw_consume(in, src.pos);
         /* 0: a frame ended exactly here; another may follow */
         s->frame_open = r != 0;
+        if (n == 0 && out.pos == before && s->frame_open) {
+            arb_input_fail_truncated(pending, "zstd", arb_input_raw_offset(in), NULL);
+            break;
+        }
     }
     return out.pos;
 }

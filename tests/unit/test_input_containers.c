@@ -357,3 +357,65 @@ Test(input_containers, containers_known_by_magic_bytes)
     cr_assert_eq(arb_sniff_container((const unsigned char *)"\x1f\x8b", 2), ARB_CONTAINER_GZIP);
     cr_assert_eq(arb_sniff_container((const unsigned char *)"[Event", 6), ARB_CONTAINER_NONE);
 }
+
+/* ---- found by fuzz_container ----------------------------------------------------- */
+
+/* Reads a file of corpora/fuzz/fuzz_container (byte 0 is the harness's
+ * choice of magic, 0: none) whole. */
+static unsigned char *fuzz_seed(const char *name, size_t *len)
+{
+    char path[256];
+    const char *root = getenv("ARBITER_DATA");
+    snprintf(path, sizeof path, "%s/corpora/fuzz/fuzz_container/%s", root ? root : ".", name);
+    FILE *fp = fopen(path, "rb");
+    cr_assert_not_null(fp, "%s", path);
+    unsigned char *data = malloc(1 << 16);
+    *len = fread(data, 1, 1 << 16, fp);
+    fclose(fp);
+    return data;
+}
+
+static ssize_t end_in_pieces(const unsigned char *z, size_t zlen, size_t piece, size_t *got, arb_status *st)
+{
+    arb_input *in = arb_input_from_memory(z, zlen, "pieces");
+    ssize_t r;
+    unsigned char buf[65536];
+    *got = 0;
+    while ((r = arb_input_read(in, buf, piece, st)) > 0)
+        *got += (size_t)r;
+    arb_input_close(in);
+    return r;
+}
+
+/* The decoders keep the rest of a block they read whole: at the end of the
+ * input that is no cut as long as they still give bytes (zstd blocks of
+ * 128 KiB, bzip2 blocks of 900 kB, read in pieces of 777 bytes). */
+Test(input_containers, small_reads_reach_the_clean_end_of_big_blocks)
+{
+    size_t len;
+    char *text = games(&len, 1u << 20);
+    for (int f = ZSTD; f <= XZ; f++) {
+        size_t zlen, got;
+        unsigned char *z = squeeze(f, text, len, &zlen);
+        arb_status st = {0};
+        cr_assert_eq(end_in_pieces(z, zlen, 777, &got, &st), 0, "%s: %s", fmt_name[f], st.message);
+        cr_assert_eq(got, len, "%s", fmt_name[f]);
+        free(z);
+    }
+    free(text);
+}
+
+/* A bzip2 stream whose last block fails its check: the same kind of break
+ * whatever the size of the reads (it was "truncated" in small reads, since
+ * the end of the input came before the block's check). */
+Test(input_containers, regression_bzip2_end_of_input_before_block_check)
+{
+    size_t n, got_a, got_b;
+    unsigned char *seed = fuzz_seed("regression-bzip2-end-of-input-before-block-check", &n);
+    arb_status a = {0}, b = {0};
+    cr_assert_eq(end_in_pieces(seed + 1, n - 1, 65536, &got_a, &a), -1);
+    cr_assert_eq(end_in_pieces(seed + 1, n - 1, 777, &got_b, &b), -1);
+    cr_assert_eq(a.code, ARB_INPUT_CORRUPT, "%s", a.message);
+    cr_assert_eq(b.code, ARB_INPUT_CORRUPT, "%s", b.message);
+    free(seed);
+}
