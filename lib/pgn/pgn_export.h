@@ -31,6 +31,9 @@
 #ifndef ARB_PGN_EXPORT_H
 #define ARB_PGN_EXPORT_H
 
+/* public API: exported from the shared library (built -fvisibility=hidden) */
+#pragma GCC visibility push(default)
+
 #include "pgn_game.h"
 #include "strbuf.h"
 
@@ -58,4 +61,5 @@ bool arb_pgn_export_epd(const arb_pgn_game *g, arb_strbuf *out, arb_pgn_export_n
 void arb_pgn_export_move_text(const arb_position *before, arb_move move, const arb_position *after, char *san,
                               char *uci);
 
+#pragma GCC visibility pop
 #endif
