@@ -13,8 +13,11 @@ PREFIX   ?= /usr/local
 B        ?= build
 SHARED   ?= ../shared
 CC       ?= cc
-PKGS     := libpcre2-8 zlib yaml-0.1
-DEB_PKGS := libpcre2-dev zlib1g-dev libyaml-dev libcriterion-dev pkg-config parallel
+PKGS     := libpcre2-8 zlib yaml-0.1 libzstd liblzma libarchive
+DEB_PKGS := libpcre2-dev zlib1g-dev libyaml-dev libcriterion-dev pkg-config parallel \
+            libzstd-dev libbz2-dev liblzma-dev libarchive-dev zstd bzip2 xz-utils zip
+# the container golden tests make their bombs with these
+DEB_TOOLS := zstd bzip2 xz zip
 # test tools: python3 runs the browser check of the HTML report in chromium
 # (both skipped with a message where they cannot be installed)
 TEST_CMDS := python3 chromium
@@ -45,7 +48,8 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS   += $(WARN) $(OPT) -g -fPIC $(ARCH_FLAGS) $(PKG_CFLAGS) $(SAN_FLAGS)
 # the library exports what its public headers mark, nothing else
 LIB_CFLAGS := -fvisibility=hidden
-LDLIBS   += $(PKG_LIBS) -lpthread -lm
+# libbz2 has no pkg-config file in Debian 12: its header is checked by `make deps`
+LDLIBS   += $(PKG_LIBS) -lbz2 -lpthread -lm
 LDFLAGS  += $(SAN_FLAGS)
 
 # quiet unless V=1: one line per target instead of the whole command
@@ -69,7 +73,7 @@ STATIC_LIB := $(B)/lib/libarbiter.a
 SHARED_LIB := $(B)/lib/libarbiter.so.$(VERSION)
 SONAME     := libarbiter.so.$(SOVERSION)
 
-.PHONY: all deps test layers symbols embed unit golden uninstall demo asan fuzz bench perft-full check-oracle check-broken check-trf check-html install clean
+.PHONY: all deps test layers symbols embed unit golden json-export uninstall demo asan fuzz bench perft-full check-oracle check-broken check-trf check-html install clean
 .DELETE_ON_ERROR:
 # Tool objects are reached only through the pattern rules: without this make
 # deletes them as intermediate files, and the second make of `make asan`
@@ -177,6 +181,8 @@ deps:
 	@missing=""; optional=""; \
 	for p in $(PKGS) criterion; do pkg-config --exists $$p 2>/dev/null || missing="$$missing $$p"; done; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
+	echo '#include <bzlib.h>' | $(CC) -E -x c - >/dev/null 2>&1 || missing="$$missing bzlib.h"; \
+	for c in $(DEB_TOOLS); do command -v $$c >/dev/null || missing="$$missing $$c"; done; \
 	for c in $(TEST_CMDS); do command -v $$c >/dev/null || optional="$$optional $$c"; done; \
 	[ -z "$$missing$$optional" ] && exit 0; \
 	if [ "$$(id -u)" = 0 ]; then SUDO=""; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; \
@@ -195,7 +201,7 @@ deps:
 
 test: deps
 	@$(MAKE) --no-print-directory all $(B)/tests/unit
-	@$(MAKE) --no-print-directory -k layers symbols unit golden embed check-html
+	@$(MAKE) --no-print-directory -k layers symbols unit golden embed check-html json-export
 
 layers:
 	@sh tests/check-layers.sh "$(LAYERS)"
@@ -214,6 +220,11 @@ unit: $(B)/tests/unit
 
 golden: all
 	ARBITER_DATA=$(CURDIR) sh tests/golden/run.sh $(B)/bin
+
+# pgnconv --to json against corpora/schema/game.schema.json (ajv from npm,
+# under $(B)/npm; skipped without node or npm), read back as PGN
+json-export: all
+	@sh tests/check-json-export.sh $(B)/bin
 
 demo: all
 	@sh tests/demo.sh $(B)/bin
@@ -298,7 +309,7 @@ $(B)/arbiter.pc: Makefile lib/include/arbiter/arbiter.h
 	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
 	  'Name: arbiter' 'Description: checks chess games the way a FIDE arbiter would' \
 	  'Version: $(VERSION)' 'Requires.private: $(PKGS)' \
-	  'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -larbiter' 'Libs.private: -lpthread -lm' > $@
+	  'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -larbiter' 'Libs.private: -lbz2 -lpthread -lm' > $@
 
 MANS := $(wildcard cmd/*.1)
 install: all $(B)/arbiter.pc

@@ -26,6 +26,7 @@
 #include "locales.h"
 #include "notation.h"
 #include "pgn_detect.h"
+#include "pgn_export.h"
 #include "pgn_parallel.h"
 #include "common/args.h"
 #include "common/inputs.h"
@@ -58,6 +59,8 @@ typedef struct options {
     bool fix_results;
     unsigned add_tags;       /* --add-tags: enum arb_computed_tag */
     const arb_openings *openings;   /* loaded for --add-tags ECO,Opening */
+    int export_format;       /* --to json|csv|epd (pgn_export.h), 0 for PGN */
+    const char *columns;     /* --columns, for csv */
 } options;
 
 typedef struct counts {
@@ -82,8 +85,9 @@ static void usage(FILE *out)
     fprintf(out,
         "usage: " PROGRAM " [OPTIONS] [FILE...]\n"
         "\n"
-        "Reads PGN games (plain or gzip; standard input when no FILE or FILE is -),\n"
-        "replays every move of every line, and writes them in PGN export format.\n"
+        "Reads PGN games (plain, or gzip, zstd, bzip2, xz or zip by their first\n"
+        "bytes; standard input when no FILE or FILE is -), replays every move of\n"
+        "every line, and writes them in PGN export format.\n"
         "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
         "...; recursively, in name order; other files skipped with a note).\n"
         "\n"
@@ -100,6 +104,14 @@ static void usage(FILE *out)
         "                       move notation: SAN (default), long algebraic (Ng1-f3),\n"
         "                       UCI (g1f3), figurines (\u2658f3), or SAN in a locale's\n"
         "                       letters (Cf3 in ro)\n"
+        "  --to json|csv|epd    data instead of PGN: one JSON object per game (tags,\n"
+        "                       moves in SAN and UCI, comments, NAGs, variations,\n"
+        "                       %%clk/%%emt/%%eval, final FEN), one CSV row per game,\n"
+        "                       or one EPD line per position; games that cannot be\n"
+        "                       replayed go to --rejects only\n"
+        "  --columns LIST       CSV columns: tag names and game, result, plies, moves,\n"
+        "                       uci, start_fen, final_fen (default: game, the Seven\n"
+        "                       Tag Roster, WhiteElo, BlackElo, ECO, plies, moves)\n"
         "  --list-locales       list the locales (codes, piece letters, names) and exit\n"
         "  --strip-comments     leave out comments\n"
         "  --strip-variations   leave out variations\n"
@@ -220,6 +232,38 @@ static void worker_stop(void *state)
     free(w);
 }
 
+/* --to json|csv|epd: the game's number goes in where the writer puts it. */
+static void mark_number(void *ctx, arb_strbuf *text)
+{
+    (void)text;
+    arb_pgn_output_number(ctx, TEXT_OUT);
+}
+
+static bool export_game(const options *o, const arb_pgn_game *g, arb_pgn_output *out)
+{
+    arb_strbuf *t = &out->text[TEXT_OUT];
+    switch (o->export_format) {
+    case ARB_PGN_EXPORT_JSON: return arb_pgn_export_json(g, t, mark_number, out);
+    case ARB_PGN_EXPORT_CSV: return arb_pgn_export_csv(g, o->columns, t, mark_number, out);
+    default: return arb_pgn_export_epd(g, t, mark_number, out);
+    }
+}
+
+/* The output's text with the game numbers put in (counted from 1 in each
+ * input). */
+static bool write_numbered(outfile *f, const arb_pgn_output *out)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    bool ok = mem && arb_pgn_output_write(out, TEXT_OUT, 1, mem);
+    if (mem)
+        ok &= fclose(mem) == 0;
+    ok = ok && outfile_write(f, text, len);
+    free(text);
+    return ok;
+}
+
 /* One game: converted, or its original bytes passed through. */
 static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
 {
@@ -235,6 +279,12 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
     for (size_t i = 0; i < g->diag_count; i++)
         report(o, err, g->source, g->diags[i].severity, g->diags[i].line, g->diags[i].col,
                g->diags[i].message);
+    if (g->error_count == 0 && o->export_format) {
+        if (!export_game(o, g, out))
+            out->text[TEXT_OUT].failed = true;
+        out->count[COUNT_WRITTEN]++;
+        return;
+    }
     if (g->error_count == 0) {
         const char *text;
         size_t len;
@@ -296,6 +346,8 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
     while (len > 0 && (g->raw[len - 1] == '\n' || g->raw[len - 1] == '\r'
                        || g->raw[len - 1] == ' ' || g->raw[len - 1] == '\t'))
         len--;
+    if (o->export_format && !o->rejects)
+        return;                 /* PGN has no place among data: reported and counted only */
     arb_strbuf *dest = &out->text[o->rejects ? TEXT_REJECTS : TEXT_OUT];
     arb_strbuf_append(dest, g->raw, len);
     arb_strbuf_append(dest, "\n\n", 2);
@@ -308,7 +360,8 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     /* A game counts as written only once its bytes are out: on an output
      * written in place that takes a flush (a failed one stops the run);
      * a regular file is written only if the whole run succeeds (main). */
-    bool out_ok = outfile_write(run->out, out->text[TEXT_OUT].data, out->text[TEXT_OUT].len);
+    bool out_ok = run->o->export_format ? write_numbered(run->out, out)
+                                        : outfile_write(run->out, out->text[TEXT_OUT].data, out->text[TEXT_OUT].len);
     if (out_ok && outfile_in_place(run->out) && out->count[COUNT_WRITTEN])
         out_ok = outfile_flush(run->out);
     if (run->rejects)
@@ -366,7 +419,7 @@ static bool convert_file(struct run *run, const char *path)
 }
 
 /* Options that take a value (the others take none). */
-static const char *const one_value[] = {"--to", "-o", "--output", "--rejects", "--from", "--prefer",
+static const char *const one_value[] = {"--to", "--columns", "-o", "--output", "--rejects", "--from", "--prefer",
                                         "--max-depth", "-j", "--jobs", "--max-game-bytes", "--add-tags",
                                         NULL};
 static const args_spec conv_args = {one_value, NULL, NULL};
@@ -405,12 +458,23 @@ static int parse_args(int argc, char **argv, options *o)
                 o->write.notation = ARB_PGN_NOTATION_UCI;
             else if (strcmp(value, "fan") == 0)
                 o->write.notation = ARB_PGN_NOTATION_FAN;
+            else if (strcmp(value, "json") == 0)
+                o->export_format = ARB_PGN_EXPORT_JSON;
+            else if (strcmp(value, "csv") == 0)
+                o->export_format = ARB_PGN_EXPORT_CSV;
+            else if (strcmp(value, "epd") == 0)
+                o->export_format = ARB_PGN_EXPORT_EPD;
             else if (value[0] == '\0') {
                 return usage_error(PROGRAM, "--to: expected san, lan, uci, fan or a locale code");
             } else {
                 o->write.notation = ARB_PGN_NOTATION_LOCALE;   /* checked once the locales are loaded */
                 o->to_locale = value;
             }
+        } else if (strcmp(a, "--columns") == 0) {
+            if (value[0] == '\0' || strstr(value, ",,") || value[0] == ',' || value[strlen(value) - 1] == ',') {
+                return usage_error(PROGRAM, "--columns %s: expected column names separated by commas", value);
+            }
+            o->columns = value;
         } else if (strcmp(a, "--from") == 0) {
             if (value[0] == '\0') {
                 return usage_error(PROGRAM, "--from: expected auto, san or a locale code such as ro");
@@ -614,6 +678,17 @@ static int convert_all(int argc, char **argv)
         return EXIT_TROUBLE;
     }
     struct run run = {.o = &o, .out = out, .rejects = rejects};
+    if (o.export_format == ARB_PGN_EXPORT_CSV) {
+        arb_strbuf header = {0};
+        bool ok = arb_pgn_export_csv_header(o.columns, &header) && outfile_write(out, header.data, header.len);
+        arb_strbuf_free(&header);
+        if (!ok) {
+            outfile_close(out, false);
+            outfile_close(rejects, false);
+            notations_free(&nota);
+            return EXIT_TROUBLE;
+        }
+    }
     /* folders stand for the PGN files under them */
     input_list inputs;
     if (!inputs_expand(PROGRAM, argv + first, argc - first, &inputs)) {

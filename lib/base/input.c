@@ -1,9 +1,11 @@
-/* input.c — plain or gzip byte streams from descriptors and memory. */
+/* input.c — plain or gzip byte streams from descriptors and memory; the
+ * other containers through their decoders (input_codec.h). */
 #include "input.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,11 +13,14 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "input_codec.h"
+#include "input_sniff.h"
+
 /* Compressed bytes are read in large blocks: fewer system calls, and zlib
  * runs longest when its input is plentiful. */
 #define RAW_BUFFER_SIZE (256u * 1024u)
 
-enum mode { MODE_UNKNOWN, MODE_PLAIN, MODE_GZIP };
+enum mode { MODE_UNKNOWN, MODE_PLAIN, MODE_GZIP, MODE_CODEC };
 
 /* Read-ahead (arb_input_read_ahead): a thread of its own decompresses into a
  * ring of blocks; the reading thread copies out of them. */
@@ -45,10 +50,13 @@ struct arb_input {
     const unsigned char *raw;  /* compressed/undetected bytes: own buffer or caller memory */
     unsigned char *raw_own;
     size_t raw_pos, raw_len;
+    unsigned long long raw_base;  /* offset in the input of raw[0] */
     bool raw_eof;
     enum mode mode;
     z_stream z;
     bool z_ready;
+    const arb_input_codec *codec; /* MODE_CODEC: the decoder and its state */
+    void *codec_state;
     bool member_done;          /* inflate finished a member; another may follow */
     bool finished;
     arb_status pending;        /* an error to report after the bytes already produced */
@@ -60,12 +68,19 @@ struct arb_input {
     struct ahead *ahead;       /* decompressing in a thread of its own, or NULL */
 };
 
+/* Corrupt, truncated and binary input are format errors. */
+static int input_error_class(int code)
+{
+    return code == ARB_INPUT_OK ? ARB_ERR_NONE
+           : code == ARB_INPUT_NO_MEMORY ? ARB_ERR_MEMORY
+           : code == ARB_INPUT_OPEN || code == ARB_INPUT_READ ? ARB_ERR_IO
+                                                               : ARB_ERR_FORMAT;
+}
+
 static void set_error(arb_status *st, int code, const char *fmt, const char *a, const char *b)
 {
     st->code = code;
-    st->error_class = code == ARB_INPUT_NO_MEMORY ? ARB_ERR_MEMORY
-                      : code == ARB_INPUT_OPEN || code == ARB_INPUT_READ ? ARB_ERR_IO
-                                                                          : ARB_ERR_FORMAT;
+    st->error_class = input_error_class(code);
     st->line = 0;
     st->col = 0;
     snprintf(st->message, sizeof st->message, fmt, a, b);
@@ -160,6 +175,7 @@ static bool raw_fill(arb_input *in, arb_status *st)
     if (in->raw_eof)
         return true;
     if (in->raw_pos > 0) {
+        in->raw_base += in->raw_pos;
         memmove(in->raw_own, in->raw_own + in->raw_pos, in->raw_len - in->raw_pos);
         in->raw_len -= in->raw_pos;
         in->raw_pos = 0;
@@ -175,15 +191,41 @@ static bool raw_fill(arb_input *in, arb_status *st)
     return true;
 }
 
+static const arb_input_codec *codec_for(enum arb_container c)
+{
+    switch (c) {
+    case ARB_CONTAINER_ZSTD: return &arb_input_codec_zstd;
+    case ARB_CONTAINER_BZIP2: return &arb_input_codec_bzip2;
+    case ARB_CONTAINER_XZ: return &arb_input_codec_xz;
+    case ARB_CONTAINER_ZIP: return &arb_input_codec_zip;
+    default: return NULL;
+    }
+}
+
 static bool detect(arb_input *in, arb_status *st)
 {
-    while (in->raw_len - in->raw_pos < 2 && !in->raw_eof)
+    while (in->raw_len - in->raw_pos < ARB_SNIFF_MAGIC_BYTES && !in->raw_eof)
         if (!raw_fill(in, st))
             return false;
-    bool gz = in->raw_len - in->raw_pos >= 2 && in->raw[in->raw_pos] == 0x1f
-              && in->raw[in->raw_pos + 1] == 0x8b;
-    if (!gz) {
+    const unsigned char *start = in->raw + in->raw_pos;
+    size_t avail = in->raw_len - in->raw_pos;
+    enum arb_container c = arb_sniff_container(start, avail);
+    char what[96];
+    if (c == ARB_CONTAINER_NONE && arb_sniff_binary(start, avail, what, sizeof what)) {
+        arb_input_fail(st, ARB_INPUT_BINARY,
+                       "binary input: looks like %s, expected PGN text or a gzip, zstd, bzip2, xz or zip file",
+                       what);
+        return false;
+    }
+    if (c == ARB_CONTAINER_NONE) {
         in->mode = MODE_PLAIN;
+        return true;
+    }
+    if (c != ARB_CONTAINER_GZIP) {
+        in->codec = codec_for(c);
+        if (!(in->codec_state = in->codec->open(in, st)))
+            return false;
+        in->mode = MODE_CODEC;
         return true;
     }
     /* 16 + MAX_WBITS: gzip wrapper only, full window */
@@ -265,14 +307,16 @@ static ssize_t read_gzip(arb_input *in, unsigned char *buf, size_t cap, arb_stat
             /* inflate stopped for want of input: at the end of the file that
              * means the member was cut short */
             if (in->z.avail_out > 0 && in->z.avail_in == 0 && in->raw_eof) {
-                set_error(&in->pending, ARB_INPUT_GZIP_TRUNCATED, "gzip stream truncated%s%s",
-                          ", expected more compressed data before the end of the file", "");
+                arb_input_fail_truncated(&in->pending, "gzip", arb_input_raw_offset(in), NULL);
                 break;
             }
         } else {
-            set_error(&in->pending, r == Z_MEM_ERROR ? ARB_INPUT_NO_MEMORY : ARB_INPUT_GZIP_DATA,
-                      "corrupt gzip data (%s)%s", in->z.msg ? in->z.msg : "inflate failed",
-                      ", expected a valid gzip stream");
+            arb_input_fail_corrupt(&in->pending, "gzip", arb_input_raw_offset(in), NULL,
+                                   in->z.msg ? in->z.msg : "inflate failed");
+            if (r == Z_MEM_ERROR) {
+                in->pending.code = ARB_INPUT_NO_MEMORY;
+                in->pending.error_class = ARB_ERR_MEMORY;
+            }
             break;
         }
     }
@@ -283,6 +327,20 @@ static ssize_t read_gzip(arb_input *in, unsigned char *buf, size_t cap, arb_stat
         *st = in->pending;
         return -1;
     }
+    return 0;
+}
+
+/* A decoder's bytes; its break once they were all returned. */
+static ssize_t read_codec(arb_input *in, unsigned char *buf, size_t cap, arb_status *st)
+{
+    size_t made = in->codec->read(in->codec_state, in, buf, cap, &in->pending);
+    if (made > 0)
+        return (ssize_t)made;
+    if (in->pending.code) {
+        *st = in->pending;
+        return -1;
+    }
+    in->finished = true;
     return 0;
 }
 
@@ -298,7 +356,67 @@ static ssize_t read_stream(arb_input *in, void *buf, size_t cap, arb_status *st)
         *st = in->pending;
         return -1;
     }
+    if (in->mode == MODE_CODEC)
+        return read_codec(in, buf, cap, st);
     return read_gzip(in, buf, cap, st);
+}
+
+/* ---- what the decoders see (input_codec.h) --------------------------------- */
+
+ssize_t arb_input_raw_peek(arb_input *in, const unsigned char **data, arb_status *st)
+{
+    if (in->raw_pos == in->raw_len && !in->raw_eof && !raw_fill(in, st))
+        return -1;
+    *data = in->raw + in->raw_pos;
+    return (ssize_t)(in->raw_len - in->raw_pos);
+}
+
+void arb_input_raw_consume(arb_input *in, size_t n)
+{
+    in->raw_pos += n;
+}
+
+unsigned long long arb_input_raw_offset(const arb_input *in)
+{
+    return in->raw_base + in->raw_pos;
+}
+
+void arb_input_fail(arb_status *st, int code, const char *fmt, ...)
+{
+    st->code = code;
+    st->error_class = input_error_class(code);
+    st->line = 0;
+    st->col = 0;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(st->message, sizeof st->message, fmt, ap);
+    va_end(ap);
+}
+
+void arb_input_fail_no_memory(arb_status *st, const arb_input *in)
+{
+    arb_input_fail(st, ARB_INPUT_NO_MEMORY, "out of memory decompressing %s", in->name);
+}
+
+/* "zip archive", "zstd stream" */
+static const char *container_noun(const char *format)
+{
+    return strcmp(format, "zip") == 0 ? "archive" : "stream";
+}
+
+void arb_input_fail_truncated(arb_status *st, const char *format, unsigned long long at, const char *member)
+{
+    arb_input_fail(st, ARB_INPUT_GZIP_TRUNCATED,
+                   "%s %s truncated at byte %llu%s%s, expected more compressed data before the end of the file",
+                   format, container_noun(format), at, member ? " in member " : "", member ? member : "");
+}
+
+void arb_input_fail_corrupt(arb_status *st, const char *format, unsigned long long at, const char *member,
+                            const char *why)
+{
+    arb_input_fail(st, ARB_INPUT_GZIP_DATA, "corrupt %s data at byte %llu%s%s (%s), expected a valid %s %s",
+                   format, at, member ? " in member " : "", member ? member : "", why, format,
+                   container_noun(format));
 }
 
 /* ---- read-ahead ---------------------------------------------------------- */
@@ -376,7 +494,7 @@ bool arb_input_read_ahead(arb_input *in)
     arb_status st = {0};
     if (in->mode == MODE_UNKNOWN && !detect(in, &st))
         return false;       /* the next read meets the failure again and reports it */
-    if (in->mode != MODE_GZIP || in->finished || in->pending.code || in->failure.code)
+    if (in->mode == MODE_PLAIN || in->finished || in->pending.code || in->failure.code)
         return false;       /* plain text is read straight into the caller's buffer anyway */
     struct ahead *a = calloc(1, sizeof *a);
     if (!a)
@@ -474,6 +592,16 @@ bool arb_input_is_gzip(const arb_input *in)
     return in->mode == MODE_GZIP;
 }
 
+const char *arb_input_format(const arb_input *in)
+{
+    switch (in->mode) {
+    case MODE_GZIP: return "gzip";
+    case MODE_CODEC: return in->codec->name;
+    case MODE_PLAIN: return "text";
+    default: return "unknown";
+    }
+}
+
 void arb_input_close(arb_input *in)
 {
     if (!in)
@@ -482,6 +610,8 @@ void arb_input_close(arb_input *in)
         ahead_stop(in);
     if (in->z_ready)
         inflateEnd(&in->z);
+    if (in->codec_state)
+        in->codec->close(in->codec_state);
     if (in->owns_fd && in->fd >= 0)
         close(in->fd);
     free(in->raw_own);

@@ -1,14 +1,21 @@
 /* input.h — a byte stream from a file, a file descriptor, stdin or memory,
- * transparently gunzipped.
+ * transparently decompressed: gzip, zstd, bzip2, xz, and zip archives.
  *
- * Compression is detected by the gzip magic bytes (1f 8b), never by the file
- * name.  Multi-member gzip files (`cat a.gz b.gz > c.gz`) decompress to the
- * concatenation of their members.  A stream that ends inside a gzip member is
- * reported as an error only after every byte decompressed before the break has
- * been returned, so callers can deliver every complete game first.
+ * The container is detected by its magic bytes, never by the file name
+ * (input_sniff.h).  Multi-member gzip, multi-frame zstd and concatenated
+ * bzip2 and xz files decompress to the concatenation of their parts; a zip
+ * archive reads as its ".pgn" members in order (input_zip.c).  A stream that
+ * is cut short or corrupt is reported, with the byte offset of the break in
+ * the compressed input, only after every byte decompressed before the break
+ * has been returned, so callers can deliver every complete game first.
+ * Input that is neither text nor one of these containers (random bytes, a
+ * PDF, a 7-Zip archive) is refused at the first read (ARB_INPUT_BINARY)
+ * rather than read as PGN; UTF-16 and UTF-32 text is text.
  *
- * Memory is constant: one compressed-read buffer per input; plain input is
- * read straight into the caller's buffer.
+ * Memory is constant: one compressed-read buffer per input and the
+ * decoder's state (at most 128 MiB for the largest zstd and xz windows;
+ * a few MB for what common tools write); plain input is read straight into
+ * the caller's buffer.
  *
  * Ownership: an arb_input owns its descriptor when opened by path (or when
  * asked to), and its copy of the name; arb_input_close releases both.
@@ -33,9 +40,12 @@ enum arb_input_error {
     ARB_INPUT_OK = 0,
     ARB_INPUT_OPEN,       /* the file cannot be opened */
     ARB_INPUT_READ,       /* read(2) failed */
-    ARB_INPUT_GZIP_DATA,  /* the compressed data is corrupt */
-    ARB_INPUT_GZIP_TRUNCATED, /* the input ends inside a gzip member */
-    ARB_INPUT_NO_MEMORY
+    ARB_INPUT_GZIP_DATA,  /* the compressed data is corrupt (any container) */
+    ARB_INPUT_GZIP_TRUNCATED, /* the input ends inside a compressed stream */
+    ARB_INPUT_NO_MEMORY,
+    ARB_INPUT_BINARY,     /* neither text nor a known container */
+    ARB_INPUT_CORRUPT = ARB_INPUT_GZIP_DATA,
+    ARB_INPUT_TRUNCATED = ARB_INPUT_GZIP_TRUNCATED
 };
 
 /* Opens `path`; "-" means standard input.  On failure *out is NULL and the
@@ -69,8 +79,8 @@ bool arb_input_unread(arb_input *in, const void *data, size_t len);
 typedef void (*arb_input_tap)(void *ctx, const void *data, size_t len);
 void arb_input_set_tap(arb_input *in, arb_input_tap tap, void *ctx);
 
-/* Decompresses ahead in a thread of its own (gzip input from a regular
- * file; 4 MiB of blocks), so that a single-threaded caller gets its text at
+/* Decompresses ahead in a thread of its own (compressed input from a
+ * regular file; 4 MiB of blocks), so that a single-threaded caller gets its text at
  * the speed of whichever is slower, inflate or its own work, instead of
  * their sum.  Call before the first read; reads then copy out of the blocks,
  * with the same results, errors included.  Returns false, and the input
@@ -82,6 +92,10 @@ const char *arb_input_name(const arb_input *in);
 
 /* True once the first bytes showed gzip magic. */
 bool arb_input_is_gzip(const arb_input *in);
+
+/* Once read from: "text", "gzip", "zstd", "bzip2", "xz" or "zip" ("unknown"
+ * before the first read). */
+const char *arb_input_format(const arb_input *in);
 
 void arb_input_close(arb_input *in);
 

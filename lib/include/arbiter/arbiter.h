@@ -55,13 +55,14 @@
 #include "detect.h"
 /* laws: editions of the Laws and event regulations */
 #include "profile.h"
-/* pgn: reading, replaying and writing games */
+/* pgn: reading, replaying and writing games (PGN, and JSON, CSV, EPD) */
 #include "pgn_lex.h"
 #include "pgn_game.h"
 #include "pgn_read.h"
 #include "pgn_detect.h"
 #include "pgn_write.h"
 #include "pgn_parallel.h"
+#include "pgn_export.h"
 /* lint: checking a game the way an arbiter would */
 #include "findings.h"
 #include "lint.h"
