@@ -21,7 +21,7 @@ WARN     := -std=c11 -Wall -Wextra -Werror
 # The library's layers, lowest first.  A file of lib/<layer>/ is compiled
 # with the include paths of its own layer and the ones below only, so an
 # upward include does not compile; tests/check-layers.sh says which one.
-LAYERS   := base chess notation laws pgn lint select
+LAYERS   := base chess notation laws pgn repair lint select
 layer_includes = $(foreach l,$(wordlist 1,$(call layer_index,$(1)),$(LAYERS)),-Ilib/$(l))
 layer_index = $(words $(call layers_upto,$(1),$(LAYERS)))
 layers_upto = $(if $(2),$(firstword $(2)) $(if $(filter $(1),$(firstword $(2))),,$(call layers_upto,$(1),$(wordlist 2,$(words $(2)),$(2)))))

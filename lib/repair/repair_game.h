@@ -1,0 +1,41 @@
+/* repair_game.h — a repair made into a game and into words.
+ *
+ * arb_repair_build_game turns a game that did not replay, its main line as
+ * written (mainline.h) and one repair (repair.h) into a game that replays:
+ * the original tags plus [Repaired "..."] naming every edit, the repaired
+ * main line, the main line's comments and NAGs at the moves they followed,
+ * and at each edited move a comment saying what the scoresheet had
+ * ({written: Cd5}, {inserted: not on the scoresheet}, {deleted: e4}).
+ * Variations of a game that did not replay are not kept (the caller says so).
+ *
+ * arb_repair_describe says one edit in words, with the move number as a
+ * score gives it and the moves in the notation written: "24. Cd5 read
+ * 24. Cb5", "30... Nf3 inserted", "31. e4 deleted (written twice)",
+ * "40. Nf3 and 41. Bb5 swapped".
+ *
+ * Ownership and threads: plain functions; `out` is the caller's game
+ * (arb_pgn_game_init), reset and filled here.
+ */
+#ifndef ARB_REPAIR_GAME_H
+#define ARB_REPAIR_GAME_H
+
+#include "mainline.h"
+#include "pgn_game.h"
+#include "repair.h"
+
+/* False when out of memory. */
+bool arb_repair_build_game(const arb_pgn_game *src, const arb_mainline *ml, const arb_repair *rep,
+                           const arb_notation *n, arb_pgn_game *out);
+
+/* Edit e of rep in words into buf; returns the length. */
+size_t arb_repair_describe(const arb_position *start, const arb_mainline *ml, const arb_repair *rep, int e,
+                           const arb_notation *n, char *buf, size_t size);
+
+/* Every edit of rep described, joined by "; ". */
+size_t arb_repair_describe_all(const arb_position *start, const arb_mainline *ml, const arb_repair *rep,
+                               const arb_notation *n, char *buf, size_t size);
+
+/* The position before ply `ply` (0-based) of the repaired line. */
+arb_position arb_repair_position_at(const arb_position *start, const arb_repair *rep, size_t ply);
+
+#endif
