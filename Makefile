@@ -157,7 +157,7 @@ fuzz:
 	  grep -h 'stat::number_of_executed_units' $(FUZZ_B)/$$h.log; \
 	done
 
-bench: all
+bench: all $(B)/tests/repair-bench
 	@sh tests/bench/run.sh $(B)/bin $(SHARED)
 
 perft-full: all
@@ -195,3 +195,12 @@ install: all
 
 clean:
 	rm -rf build
+
+# the repair search's evaluation (tests/bench/repair.sh)
+$(B)/tests/repair-bench: $(B)/obj/tests/bench/repair_bench.o $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/obj/tests/bench/%.o: tests/bench/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_INCLUDES) $(CFLAGS) -MMD -MP -c -o $@ $<

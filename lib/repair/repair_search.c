@@ -27,6 +27,13 @@ typedef struct node {
     arb_move prev;           /* the move played before the edit (ARB_MOVE_NONE at the start) */
     uint8_t edits;
     uint8_t priced;          /* the look-ahead part of the cost was added */
+    /* A task: "try one more edit at this ply of the parent's stretch",
+     * queued at the least an edit there can cost and expanded only when
+     * popped, so that stretches are not edited ply by ply up front. */
+    uint8_t task;
+    uint8_t read_here;       /* task: the token there reads as written (as `written`) */
+    arb_move written;
+    int32_t distance;        /* task: the penalty for the distance from the failure */
 } node;
 
 typedef struct seen_entry {
@@ -196,8 +203,15 @@ static const arb_token *token_at(const arb_repairer *r, size_t k)
 static bool read_token(arb_repairer *r, const arb_position *pos, size_t k, arb_move *m)
 {
     r->work++;
-    if (r->spec_ok[k])
-        return arb_notation_resolve(pos, &r->spec[k], m, NULL) == ARB_SAN_OK;
+    if (r->spec_ok[k]) {
+        const arb_move_spec *sp = &r->spec[k];
+        /* a knight, bishop, rook or queen that does not reach the square:
+         * no need to generate the legal moves (most readings tried fail) */
+        if (sp->castle == ARB_CASTLE_NONE && sp->kind >= ARB_KNIGHT && sp->kind <= ARB_QUEEN && sp->to < 64
+            && !(arb_attackers_to(pos, sp->to, arb_occupied(pos)) & arb_pieces(pos, pos->side, sp->kind)))
+            return false;
+        return arb_notation_resolve(pos, sp, m, NULL) == ARB_SAN_OK;
+    }
     const arb_token *t = token_at(r, k);
     return arb_notation_read(r->game->notation, pos, t->text, t->len, m, NULL, NULL) == ARB_SAN_OK;
 }
@@ -321,6 +335,7 @@ static bool add_child(arb_repairer *r, const node *parent, int32_t parent_index,
     c->prev = prev;
     c->edits = (uint8_t)(parent->edits + 1);
     c->priced = 0;
+    c->task = 0;
     heap_push(r, (int32_t)r->node_count++);
     return true;
 }
@@ -428,6 +443,23 @@ static int32_t insertion_surcharge(const arb_repairer *r, const node *x, size_t 
     return 6;
 }
 
+/* The marks written in the stretch just replayed (x, +, #) that its moves
+ * contradict: a history that makes later marks wrong is less likely. */
+static int32_t marks_surcharge(arb_repairer *r, const node *x, size_t replayed)
+{
+    int32_t wrong = 0;
+    for (size_t k = 0; k < replayed; k++) {
+        size_t tok = x->tok + k;
+        if (!r->spec_ok[tok])
+            continue;
+        unsigned bad = arb_notation_wrong_marks(&r->chain[k], &r->spec[tok], r->chain_moves[k]);
+        wrong += (bad & ARB_SPEC_CAPTURE) != 0;
+        wrong += (bad & (ARB_SPEC_CHECK | ARB_SPEC_MATE)) != 0;
+    }
+    r->work += replayed;
+    return 4 * wrong;
+}
+
 /* Replays node x's tokens as written from its position into the chain;
  * returns how many read. */
 static size_t replay(arb_repairer *r, const node *x)
@@ -455,23 +487,50 @@ static size_t mark_chain(arb_repairer *r, const node *x, size_t replayed)
     return 0;
 }
 
-/* Children of node x at chain ply k.  False when out of nodes. */
-static bool expand_at(arb_repairer *r, int32_t xi, size_t k, size_t fail)
+/* Queues the task of editing at ply k of node xi's stretch (replayed into
+ * the chain, failing at `fail`).  False when out of nodes. */
+static bool add_task(arb_repairer *r, int32_t xi, size_t k, size_t fail)
 {
+    if (r->node_count >= r->lim.max_nodes)
+        return false;
     const node *x = &r->nodes[xi];
-    const arb_position *pos = &r->chain[k];
-    size_t tok = x->tok + k, ply = x->ply + k;
-    arb_move prev = k > 0 ? r->chain_moves[k - 1] : (x->parent >= 0 ? x->edit.move : ARB_MOVE_NONE);
+    node *t = &r->nodes[r->node_count];
+    size_t tok = x->tok + k;
     int32_t near = (int32_t)(fail - k);
-    int32_t distance = near > 20 ? 20 : near;
-    int32_t base = x->cost + distance;
+    t->pos = r->chain[k];
+    t->parent = xi;
+    t->tok = (uint32_t)tok;
+    t->ply = (uint32_t)(x->ply + k);
+    t->prev = k > 0 ? r->chain_moves[k - 1] : (x->parent >= 0 ? x->edit.move : ARB_MOVE_NONE);
+    t->edits = x->edits;
+    t->priced = 1;
+    t->task = 1;
+    t->read_here = k < fail;
+    t->written = k < fail ? r->chain_moves[k] : ARB_MOVE_NONE;
+    t->distance = near > 20 ? 20 : near;
+    int32_t least = tok < r->count && r->repeat[tok] ? ARB_REPAIR_COST_DELETE_REPEAT : ARB_REPAIR_COST_REPLACE;
+    t->cost = x->cost + t->distance + least;
+    heap_push(r, (int32_t)r->node_count++);
+    return true;
+}
+
+/* The children of task ti: every edit at its ply.  False when out of nodes. */
+static bool expand_task(arb_repairer *r, int32_t ti)
+{
+    const node *task = &r->nodes[ti];
+    int32_t xi = task->parent;
+    const node *x = &r->nodes[xi];
+    const arb_position *pos = &task->pos;
+    size_t tok = task->tok, ply = task->ply;
+    arb_move prev = task->prev;
+    int32_t base = x->cost + task->distance;
+    bool read_here = task->read_here;
+    arb_move written = task->written;
     arb_movelist legal;
     r->work++;
     arb_generate_legal(pos, &legal);
     arb_position next;
     arb_move read_next;
-    bool read_here = k < fail;   /* token tok reads as written here */
-    arb_move written = read_here ? r->chain_moves[k] : ARB_MOVE_NONE;
 
     for (int i = 0; i < legal.count; i++) {
         arb_move m = legal.moves[i];
@@ -558,6 +617,7 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
     root->parent = -1;
     root->prev = ARB_MOVE_NONE;
     root->priced = 1;
+    root->task = 0;
     heap_push(r, 0);
 
     bool first = true;
@@ -568,6 +628,13 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
             break;
         }
         int32_t xi = heap_pop(r);
+        if (r->nodes[xi].task) {
+            if (!expand_task(r, xi)) {
+                out->limits_reached = true;
+                break;
+            }
+            continue;
+        }
         size_t fail = replay(r, &r->nodes[xi]);
         node *x = &r->nodes[xi];
         if (first) {
@@ -582,6 +649,7 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
         if (!x->priced) {
             x->priced = 1;
             int32_t extra = x->edit.kind == ARB_EDIT_INSERT ? insertion_surcharge(r, x, fail) : 0;
+            extra += marks_surcharge(r, x, fail);
             if (extra > 0) {
                 x->cost += extra;
                 heap_push(r, xi);
@@ -601,7 +669,7 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
             continue;
         size_t last = dead ? fail - 1 : fail;
         for (size_t k = 0; k <= last; k++) {
-            if (!expand_at(r, xi, k, fail)) {
+            if (!add_task(r, xi, k, fail)) {
                 out->limits_reached = true;
                 break;
             }
