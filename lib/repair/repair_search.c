@@ -34,6 +34,8 @@ typedef struct node {
     uint8_t read_here;       /* task: the token there reads as written (as `written`) */
     arb_move written;
     int32_t distance;        /* task: the penalty for the distance from the failure */
+    int32_t marks;           /* the part of cost for marks its stretch contradicts */
+    int32_t base;            /* task: the cost its edits add to */
 } node;
 
 typedef struct seen_entry {
@@ -336,6 +338,7 @@ static bool add_child(arb_repairer *r, const node *parent, int32_t parent_index,
     c->edits = (uint8_t)(parent->edits + 1);
     c->priced = 0;
     c->task = 0;
+    c->marks = 0;
     heap_push(r, (int32_t)r->node_count++);
     return true;
 }
@@ -443,21 +446,24 @@ static int32_t insertion_surcharge(const arb_repairer *r, const node *x, size_t 
     return 6;
 }
 
-/* The marks written in the stretch just replayed (x, +, #) that its moves
- * contradict: a history that makes later marks wrong is less likely. */
+/* Marks written (x, +, #) that the move read contradicts: a history that
+ * makes later marks wrong is less likely.  Cost units. */
+static int32_t wrong_marks(arb_repairer *r, const node *x, size_t k)
+{
+    size_t tok = x->tok + k;
+    if (!r->spec_ok[tok])
+        return 0;
+    r->work++;
+    unsigned bad = arb_notation_wrong_marks(&r->chain[k], &r->spec[tok], r->chain_moves[k]);
+    return 4 * (((bad & ARB_SPEC_CAPTURE) != 0) + ((bad & (ARB_SPEC_CHECK | ARB_SPEC_MATE)) != 0));
+}
+
 static int32_t marks_surcharge(arb_repairer *r, const node *x, size_t replayed)
 {
-    int32_t wrong = 0;
-    for (size_t k = 0; k < replayed; k++) {
-        size_t tok = x->tok + k;
-        if (!r->spec_ok[tok])
-            continue;
-        unsigned bad = arb_notation_wrong_marks(&r->chain[k], &r->spec[tok], r->chain_moves[k]);
-        wrong += (bad & ARB_SPEC_CAPTURE) != 0;
-        wrong += (bad & (ARB_SPEC_CHECK | ARB_SPEC_MATE)) != 0;
-    }
-    r->work += replayed;
-    return 4 * wrong;
+    int32_t cost = 0;
+    for (size_t k = 0; k < replayed; k++)
+        cost += wrong_marks(r, x, k);
+    return cost;
 }
 
 /* Replays node x's tokens as written from its position into the chain;
@@ -489,7 +495,7 @@ static size_t mark_chain(arb_repairer *r, const node *x, size_t replayed)
 
 /* Queues the task of editing at ply k of node xi's stretch (replayed into
  * the chain, failing at `fail`).  False when out of nodes. */
-static bool add_task(arb_repairer *r, int32_t xi, size_t k, size_t fail)
+static bool add_task(arb_repairer *r, int32_t xi, size_t k, size_t fail, int32_t marks_before)
 {
     if (r->node_count >= r->lim.max_nodes)
         return false;
@@ -509,7 +515,10 @@ static bool add_task(arb_repairer *r, int32_t xi, size_t k, size_t fail)
     t->written = k < fail ? r->chain_moves[k] : ARB_MOVE_NONE;
     t->distance = near > 20 ? 20 : near;
     int32_t least = tok < r->count && r->repeat[tok] ? ARB_REPAIR_COST_DELETE_REPEAT : ARB_REPAIR_COST_REPLACE;
-    t->cost = x->cost + t->distance + least;
+    /* the stretch counts only up to this ply for the edits made here */
+    t->base = x->cost - x->marks + marks_before + t->distance;
+    t->marks = 0;
+    t->cost = t->base + least;
     heap_push(r, (int32_t)r->node_count++);
     return true;
 }
@@ -523,7 +532,7 @@ static bool expand_task(arb_repairer *r, int32_t ti)
     const arb_position *pos = &task->pos;
     size_t tok = task->tok, ply = task->ply;
     arb_move prev = task->prev;
-    int32_t base = x->cost + task->distance;
+    int32_t base = task->base;
     bool read_here = task->read_here;
     arb_move written = task->written;
     arb_movelist legal;
@@ -616,8 +625,9 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
     root->pos = *g->start;
     root->parent = -1;
     root->prev = ARB_MOVE_NONE;
-    root->priced = 1;
+    root->priced = 0;
     root->task = 0;
+    root->marks = 0;
     heap_push(r, 0);
 
     bool first = true;
@@ -648,8 +658,10 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
         }
         if (!x->priced) {
             x->priced = 1;
-            int32_t extra = x->edit.kind == ARB_EDIT_INSERT ? insertion_surcharge(r, x, fail) : 0;
-            extra += marks_surcharge(r, x, fail);
+            int32_t marks = marks_surcharge(r, x, fail);
+            int32_t extra = x->parent >= 0 && x->edit.kind == ARB_EDIT_INSERT ? insertion_surcharge(r, x, fail) : 0;
+            x->marks = marks;
+            extra += marks;
             if (extra > 0) {
                 x->cost += extra;
                 heap_push(r, xi);
@@ -668,8 +680,11 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
         if (x->edits >= r->lim.max_edits)
             continue;
         size_t last = dead ? fail - 1 : fail;
+        int32_t marks_before = 0;
         for (size_t k = 0; k <= last; k++) {
-            if (!add_task(r, xi, k, fail)) {
+            if (k > 0)
+                marks_before += wrong_marks(r, x, k - 1);
+            if (!add_task(r, xi, k, fail, marks_before)) {
                 out->limits_reached = true;
                 break;
             }
