@@ -29,6 +29,7 @@
 #include "pgn_write.h"
 #include "repair.h"
 #include "repair_game.h"
+#include "sheets.h"
 
 #define PROGRAM "pgnrepair"
 
@@ -343,6 +344,205 @@ static bool repair_file(struct run *run, const char *path)
     return false;
 }
 
+/* ---- two scoresheets (--sheets) ---------------------------------------------- */
+
+/* One sheet file read game by game. */
+typedef struct sheet_file {
+    const char *path;
+    arb_pgn_reader *reader;
+    arb_pgn_game game;
+    arb_mainline ml;
+    const char *name;
+    int rc;
+} sheet_file;
+
+static bool sheet_open(sheet_file *f, const char *path, const options *o)
+{
+    memset(f, 0, sizeof *f);
+    f->path = path;
+    arb_pgn_game_init(&f->game);
+    arb_mainline_init(&f->ml);
+    arb_status st = arb_pgn_reader_open(path, &o->read, &f->reader);
+    if (st.code) {
+        fprintf(stderr, PROGRAM ": %s\n", st.message);
+        return false;
+    }
+    f->name = arb_pgn_reader_name(f->reader);
+    return true;
+}
+
+static void sheet_close(sheet_file *f)
+{
+    arb_pgn_reader_free(f->reader);
+    arb_pgn_game_free(&f->game);
+    arb_mainline_free(&f->ml);
+}
+
+/* Next game; false at the end or on an input failure (reported, f->rc). */
+static bool sheet_next(sheet_file *f)
+{
+    arb_status st;
+    f->rc = arb_pgn_read(f->reader, &f->game, &st);
+    if (f->rc == ARB_PGN_READ_FAILED)
+        fprintf(stderr, "%s:%d:%d: %s\n", f->name, st.line, st.col, st.message);
+    return f->rc == ARB_PGN_READ_GAME;
+}
+
+static const arb_notation *notation_of(const options *o, const arb_pgn_game *g)
+{
+    if (g->notation_used)
+        return g->notation_used;
+    return o->read.notation ? o->read.notation : o->english;
+}
+
+static void json_sheets(arb_strbuf *t, unsigned long long number, const char *status, const sheet_file *w,
+                        const sheet_file *b, const arb_sheets_result *res)
+{
+    static const char *const kept[] = {"both", "white", "black", "neither"};
+    arb_strbuf_printf(t, "{\"game\":%llu,\"status\":\"%s\",\"san\":[", number, status);
+    arb_position pos = w->game.start, next;
+    for (size_t m = 0; res && m < res->move_count; m++) {
+        char san[ARB_SAN_MAX];
+        arb_position_make(&pos, res->moves[m], &next);
+        arb_san_write_after(&pos, res->moves[m], &next, san);
+        pos = next;
+        arb_strbuf_printf(t, "%s\"%s\"", m ? "," : "", san);
+    }
+    arb_strbuf_puts(t, "],\"disagreements\":[");
+    for (size_t d = 0; res && d < res->disagreement_count; d++) {
+        const arb_sheets_disagreement *dis = &res->disagreements[d];
+        char wt[128], bt[128];
+        arb_sheets_token_text(&w->ml, dis->white_token, wt, sizeof wt);
+        arb_sheets_token_text(&b->ml, dis->black_token, bt, sizeof bt);
+        arb_strbuf_printf(t, "%s{\"ply\":%u,\"white\":", d ? "," : "", dis->ply + 1);
+        if (dis->white_token >= 0)
+            arb_strbuf_json_string(t, wt);
+        else
+            arb_strbuf_puts(t, "null");
+        arb_strbuf_puts(t, ",\"black\":");
+        if (dis->black_token >= 0)
+            arb_strbuf_json_string(t, bt);
+        else
+            arb_strbuf_puts(t, "null");
+        arb_strbuf_printf(t, ",\"kept\":\"%s\",\"extra\":%s}", kept[dis->winner], dis->extra ? "true" : "false");
+    }
+    arb_strbuf_puts(t, "]}\n");
+}
+
+/* --sheets WHITE BLACK: game i of each file is one game.  False on bad
+ * input (reported): unreadable files, an empty file, unequal numbers of
+ * games, sheets of one game from different starting positions. */
+static bool reconcile_sheets(const options *o, struct run *run)
+{
+    sheet_file w, b;
+    bool opened_w = sheet_open(&w, o->sheets[0], o), opened_b = opened_w && sheet_open(&b, o->sheets[1], o);
+    if (!opened_w || !opened_b) {
+        if (opened_w)
+            sheet_close(&w);
+        return false;
+    }
+    arb_sheets *rec = arb_sheets_new(&o->limits);
+    arb_pgn_game fixed;
+    arb_pgn_game_init(&fixed);
+    arb_pgn_writer *writer = arb_pgn_writer_new(NULL);
+    arb_strbuf t;
+    arb_strbuf_init(&t);
+    bool good = rec && writer;
+    unsigned long long number = 0;
+    for (; good;) {
+        bool hw = sheet_next(&w), hb = sheet_next(&b);
+        if (w.rc == ARB_PGN_READ_FAILED || b.rc == ARB_PGN_READ_FAILED) {
+            good = false;
+            break;
+        }
+        if (!hw || !hb) {
+            if (hw != hb) {
+                /* count the rest of the longer file for the message */
+                sheet_file *longer = hw ? &w : &b, *shorter = hw ? &b : &w;
+                unsigned long long more = 1;
+                while (sheet_next(longer))
+                    more++;
+                fprintf(stderr, PROGRAM ": %s has %llu game%s and %s %llu, expected the same number "
+                        "(game i of each file is the same game)\n", longer->name, number + more,
+                        number + more == 1 ? "" : "s", shorter->name, number);
+                good = false;
+            } else if (number == 0) {
+                fprintf(stderr, PROGRAM ": %s and %s hold no games, expected one scoresheet per game in each\n",
+                        w.name, b.name);
+                good = false;
+            }
+            break;
+        }
+        number++;
+        run->n.read++;
+        const arb_pgn_game *gw = &w.game, *gb = &b.game;
+        if (gw->start.key != gb->start.key || gw->start.side != gb->start.side) {
+            fprintf(stderr, "%s:%d:%d: game %llu starts from another position than in %s (FEN tags differ), "
+                    "expected both sheets to start alike\n", b.name, gb->line, gb->col, number, w.name);
+            good = false;
+            break;
+        }
+        bool collected = gw->raw && gw->raw_complete && gb->raw && gb->raw_complete
+                         && arb_mainline_collect(&w.ml, gw->raw, gw->raw_len, gw->line)
+                         && arb_mainline_collect(&b.ml, gb->raw, gb->raw_len, gb->line);
+        arb_sheets_result res;
+        memset(&res, 0, sizeof res);
+        res.status = ARB_SHEETS_NONE;
+        if (collected) {
+            arb_sheets_input in = {&gw->start, w.ml.tokens, w.ml.count, b.ml.tokens, b.ml.count,
+                                   arb_pgn_game_result(gw), notation_of(o, gw), notation_of(o, gb), o->english};
+            if (arb_sheets_reconcile(rec, &in, &res).code)
+                res.status = ARB_SHEETS_NONE;
+        }
+        arb_strbuf_clear(&t);
+        if (res.status == ARB_SHEETS_NONE) {
+            run->n.unrepaired++;
+            fprintf(stderr, "%s:%d:%d: game %llu: no game within limits agrees with both sheets, "
+                    "White's sheet passed through unchanged\n", w.name, gw->line, gw->col, number);
+            if (o->json)
+                json_sheets(&t, number, "unrepairable", &w, &b, NULL);
+            else if (gw->raw)
+                arb_strbuf_append(&t, gw->raw, gw->raw_len);
+        } else {
+            if (res.status == ARB_SHEETS_AGREE)
+                run->n.clean++;
+            else
+                run->n.repaired++;
+            for (size_t d = 0; d < res.disagreement_count; d++) {
+                const arb_sheets_disagreement *dis = &res.disagreements[d];
+                static const char *const kept[] = {"both", "White's sheet", "Black's sheet", "neither sheet"};
+                char wt[64], bt[64];
+                arb_sheets_token_text(&w.ml, dis->white_token, wt, sizeof wt);
+                arb_sheets_token_text(&b.ml, dis->black_token, bt, sizeof bt);
+                int line = dis->white_token >= 0 ? w.ml.at[dis->white_token].line : gw->line;
+                int col = dis->white_token >= 0 ? w.ml.at[dis->white_token].col : gw->col;
+                fprintf(stderr, "%s:%d:%d: game %llu, ply %u: white sheet %s, black sheet %s%s; %s followed\n",
+                        w.name, line, col, number, dis->ply + 1, wt, bt, dis->extra ? " (no move of the game)" : "",
+                        kept[dis->winner]);
+            }
+            const char *text = NULL;
+            size_t len = 0;
+            if (o->json) {
+                json_sheets(&t, number, res.status == ARB_SHEETS_AGREE ? "clean" : "repaired", &w, &b, &res);
+            } else if (arb_sheets_build_game(gw, &w.ml, &b.ml, &res, &fixed)
+                       && arb_pgn_write_game(writer, &fixed, &text, &len).code == 0) {
+                arb_strbuf_append(&t, text, len);
+            } else {
+                good = false;
+            }
+        }
+        if (!outfile_write(run->out, t.data, t.len))
+            good = false;
+    }
+    arb_strbuf_free(&t);
+    arb_pgn_writer_free(writer);
+    arb_pgn_game_free(&fixed);
+    arb_sheets_free(rec);
+    sheet_close(&w);
+    sheet_close(&b);
+    return good;
+}
+
 /* ---- arguments -------------------------------------------------------- */
 
 static const char *const one_value[] = {"-o", "--output", "--from", "--prefer", "-j", "--jobs", "--max-game-bytes",
@@ -471,8 +671,7 @@ static int repair_all(int argc, char **argv)
     struct run run = {.o = &o, .out = out};
     bool trouble = false;
     if (o.sheets[0]) {
-        fprintf(stderr, PROGRAM ": --sheets: not yet\n");
-        trouble = true;
+        trouble = !reconcile_sheets(&o, &run);
     } else if (first >= argc) {
         trouble |= !repair_file(&run, "-");
     } else {

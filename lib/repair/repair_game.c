@@ -209,3 +209,59 @@ bool arb_repair_build_game(const arb_pgn_game *src, const arb_mainline *ml, cons
     out->main_line_plies = rep->move_count;
     return b.ok;
 }
+
+/* ---- two scoresheets ------------------------------------------------------ */
+
+void arb_sheets_token_text(const arb_mainline *ml, int32_t token, char *buf, size_t size)
+{
+    if (token < 0 || (size_t)token >= ml->count)
+        snprintf(buf, size, "-");
+    else
+        snprintf(buf, size, "%.*s", token_text_len(&ml->tokens[token]), ml->tokens[token].text);
+}
+
+bool arb_sheets_build_game(const arb_pgn_game *src, const arb_mainline *white, const arb_mainline *black,
+                           const arb_sheets_result *res, arb_pgn_game *out)
+{
+    arb_pgn_game_reset(out);
+    builder b = {out, white, src->start, 0, true};
+    for (size_t i = 0; i < src->tag_count; i++)
+        b.ok &= arb_pgn_game_add_tag(out, src->tags[i].name, strlen(src->tags[i].name), src->tags[i].value,
+                                     strlen(src->tags[i].value), 0, 0);
+    char what[128];
+    snprintf(what, sizeof what, "from both players' scoresheets; they disagree at %zu place%s",
+             res->disagreement_count, res->disagreement_count == 1 ? "" : "s");
+    b.ok &= arb_pgn_game_set_tag(out, "Reconciled", what);
+    out->start = src->start;
+    out->custom_start = src->custom_start;
+    out->result = src->result;
+    for (size_t i = 0; i <= res->move_count && b.ok; i++) {
+        for (size_t d = 0; d < res->disagreement_count; d++) {
+            const arb_sheets_disagreement *dis = &res->disagreements[d];
+            if (dis->ply != i || !dis->extra)
+                continue;   /* tokens that are no move of the game: before the move they preceded */
+            char w[64], k[64], text[200];
+            arb_sheets_token_text(white, dis->white_token, w, sizeof w);
+            arb_sheets_token_text(black, dis->black_token, k, sizeof k);
+            snprintf(text, sizeof text, "white sheet: %s, black sheet: %s (not a move of the game)", w, k);
+            comment(&b, text);
+        }
+        if (i == res->move_count)
+            break;
+        move(&b, res->moves[i]);
+        for (size_t d = 0; d < res->disagreement_count; d++) {
+            const arb_sheets_disagreement *dis = &res->disagreements[d];
+            if (dis->ply != i || dis->extra)
+                continue;
+            char w[64], k[64], text[200];
+            arb_sheets_token_text(white, dis->white_token, w, sizeof w);
+            arb_sheets_token_text(black, dis->black_token, k, sizeof k);
+            snprintf(text, sizeof text, "white sheet: %s, black sheet: %s", w, k);
+            comment(&b, text);
+        }
+    }
+    notes(&b, white->count + 1);
+    out->end = b.pos;
+    out->main_line_plies = res->move_count;
+    return b.ok;
+}

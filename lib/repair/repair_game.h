@@ -22,6 +22,7 @@
 #include "mainline.h"
 #include "pgn_game.h"
 #include "repair.h"
+#include "sheets.h"
 
 /* False when out of memory. */
 bool arb_repair_build_game(const arb_pgn_game *src, const arb_mainline *ml, const arb_repair *rep,
@@ -34,6 +35,17 @@ size_t arb_repair_describe(const arb_position *start, const arb_mainline *ml, co
 /* Every edit of rep described, joined by "; ". */
 size_t arb_repair_describe_all(const arb_position *start, const arb_mainline *ml, const arb_repair *rep,
                                const arb_notation *n, char *buf, size_t size);
+
+/* Two scoresheets reconciled (sheets.h) made into a game: White's sheet's
+ * tags plus [Reconciled "..."] saying how many places the sheets disagreed
+ * at, the game's moves, White's sheet's comments and NAGs, and at each
+ * disagreement {white sheet: X, black sheet: Y}.  False when out of memory. */
+bool arb_sheets_build_game(const arb_pgn_game *src, const arb_mainline *white, const arb_mainline *black,
+                           const arb_sheets_result *res, arb_pgn_game *out);
+
+/* What one sheet had at a disagreement, for messages: the token, or "-"
+ * (nothing written there). */
+void arb_sheets_token_text(const arb_mainline *ml, int32_t token, char *buf, size_t size);
 
 /* The position before ply `ply` (0-based) of the repaired line. */
 arb_position arb_repair_position_at(const arb_position *start, const arb_repair *rep, size_t ply);

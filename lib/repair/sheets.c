@@ -265,8 +265,9 @@ arb_status arb_sheets_reconcile(arb_sheets *s, const arb_sheets_input *in, arb_s
         return oom;
     const arb_token *tokens[2] = {in->white, in->black};
     size_t counts[2] = {in->white_count, in->black_count};
+    const arb_notation *notation[2] = {in->notation, in->black_notation ? in->black_notation : in->notation};
     for (int w = 0; w < 2; w++) {
-        prepare(&s->sheet[w], tokens[w], counts[w], in->notation);
+        prepare(&s->sheet[w], tokens[w], counts[w], notation[w]);
         read_clean(&s->sheet[w], in->start);
     }
     /* Candidates: each sheet as written when it replays, else its repairs
@@ -279,7 +280,7 @@ arb_status arb_sheets_reconcile(arb_sheets *s, const arb_sheets_input *in, arb_s
         sheet *sh = &s->sheet[w];
         memset(&sh->res, 0, sizeof sh->res);
         if (!sh->replays) {
-            arb_repair_game g = {in->start, tokens[w], counts[w], in->result, in->notation, in->english};
+            arb_repair_game g = {in->start, tokens[w], counts[w], in->result, notation[w], in->english};
             arb_status st = arb_repair_run(s->repairer, &g, &sh->res);
             if (st.code) {
                 free(cand);

@@ -28,7 +28,8 @@ typedef struct arb_sheets_input {
     const arb_token *black;     /* Black's */
     size_t black_count;
     int result;                 /* as for arb_repair_game */
-    const arb_notation *notation;
+    const arb_notation *notation;        /* White's sheet's notation */
+    const arb_notation *black_notation;  /* Black's, or NULL: the same */
     const arb_notation *english;
 } arb_sheets_input;
 

@@ -429,7 +429,7 @@ int main(int argc, char **argv)
             double t0 = now();
             if (kind == K_SHEETS) {
                 to_arb_tokens(u, btoks);
-                arb_sheets_input in = {&start, atoks, t->count, btoks, u->count, s->result, en, en};
+                arb_sheets_input in = {&start, atoks, t->count, btoks, u->count, s->result, en, NULL, en};
                 arb_sheets_result sr;
                 arb_sheets_reconcile(rec, &in, &sr);
                 double t1 = now();
