@@ -302,7 +302,8 @@ arb_status arb_sheets_reconcile(arb_sheets *s, const arb_sheets_input *in, arb_s
                 cand = q;
                 cand_cap = n;
             }
-            memcpy(cand, moves, n * sizeof *cand);
+            if (n)   /* an empty sheet is an empty line */
+                memcpy(cand, moves, n * sizeof *cand);
             if (!line_positions(s, in->start, cand, n))
                 continue;
             /* align() reads the candidate from s->best: swap it in */
@@ -314,13 +315,17 @@ arb_status arb_sheets_reconcile(arb_sheets *s, const arb_sheets_input *in, arb_s
                 total = c2 == INT32_MAX ? INT32_MAX : total + c2;
             }
             s->best = keep;
-            if (total < best_cost) {
+            /* on a tie, the longer line: a move one sheet left out is likelier than one the
+             * other made up */
+            if (total < best_cost || (total == best_cost && total != INT32_MAX && n > s->best_count)) {
                 best_cost = total;
-                memcpy(s->best, cand, n * sizeof *cand);
                 s->best_count = n;
-                for (int v = 0; v < 2; v++) {
-                    memcpy(s->best_at[v], s->sheet[v].at, n * sizeof *s->best_at[v]);
-                    memcpy(s->best_reads[v], s->sheet[v].reads, n);
+                for (size_t i = 0; i < n; i++) {
+                    s->best[i] = cand[i];
+                    for (int v = 0; v < 2; v++) {
+                        s->best_at[v][i] = s->sheet[v].at[i];
+                        s->best_reads[v][i] = s->sheet[v].reads[i];
+                    }
                 }
             }
         }

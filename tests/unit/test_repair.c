@@ -329,3 +329,15 @@ Test(repair, two_sheets_that_agree)
     cr_assert_eq(res.disagreement_count, 0);
     arb_sheets_free(s);
 }
+
+/* fuzz_repair regression: a sheet with no moves is an empty line, not a
+ * null copy (corpora/fuzz/fuzz_repair/regression-empty-sheet) */
+Test(repair, an_empty_sheet_against_a_game)
+{
+    arb_sheets *s = arb_sheets_new(NULL);
+    char white[] = "", black[] = "1. e4 e5";
+    arb_sheets_result res = reconcile(s, white, black);
+    cr_assert_neq(res.status, ARB_SHEETS_NONE);
+    cr_assert_eq(res.move_count, 2, "the sheet that has the moves wins: %zu moves", res.move_count);
+    arb_sheets_free(s);
+}
