@@ -429,11 +429,82 @@ static void json_sheets(arb_strbuf *t, unsigned long long number, const char *st
     arb_strbuf_puts(t, "]}\n");
 }
 
+/* Before anything is written: both files hold the same number of games,
+ * at least one, and game i of each starts from the same position (FEN
+ * tag).  False after the message. */
+static bool sheets_match(const options *o)
+{
+    arb_pgn_reader_options tags = o->read;
+    tags.tags_only = true;
+    tags.notation = NULL;
+    tags.autodetect = NULL;
+    arb_pgn_reader *r[2] = {NULL, NULL};
+    arb_pgn_game g[2];
+    unsigned long long n[2] = {0, 0};
+    bool ok = true;
+    for (int i = 0; i < 2; i++) {
+        arb_pgn_game_init(&g[i]);
+        arb_status st = arb_pgn_reader_open(o->sheets[i], &tags, &r[i]);
+        if (st.code) {
+            fprintf(stderr, PROGRAM ": %s\n", st.message);
+            ok = false;
+        }
+    }
+    for (bool more = ok; more;) {
+        arb_status st;
+        int rc[2];
+        for (int i = 0; i < 2; i++) {
+            rc[i] = arb_pgn_read(r[i], &g[i], &st);
+            if (rc[i] == ARB_PGN_READ_FAILED) {
+                fprintf(stderr, "%s:%d:%d: %s\n", arb_pgn_reader_name(r[i]), st.line, st.col, st.message);
+                ok = more = false;
+                break;
+            }
+            n[i] += rc[i] == ARB_PGN_READ_GAME;
+        }
+        if (!more)
+            break;
+        if (rc[0] == ARB_PGN_READ_GAME && rc[1] == ARB_PGN_READ_GAME) {
+            const char *fw = arb_pgn_game_tag(&g[0], "FEN"), *fb = arb_pgn_game_tag(&g[1], "FEN");
+            if ((fw || fb) && (!fw || !fb || strcmp(fw, fb) != 0)) {
+                fprintf(stderr, "%s:%d:%d: game %llu starts from another position (FEN %s) than in %s (FEN %s), "
+                        "expected both sheets of a game to start alike\n", arb_pgn_reader_name(r[1]), g[1].line, g[1].col,
+                        n[1], fb ? fb : "none", arb_pgn_reader_name(r[0]), fw ? fw : "none");
+                ok = false;
+                break;
+            }
+            continue;
+        }
+        /* one or both at their end: count the rest of the longer one */
+        for (int i = 0; i < 2; i++)
+            while (rc[i] == ARB_PGN_READ_GAME && (rc[i] = arb_pgn_read(r[i], &g[i], &st)) == ARB_PGN_READ_GAME)
+                n[i]++;
+        if (n[0] != n[1]) {
+            fprintf(stderr, PROGRAM ": %s has %llu game%s and %s %llu, expected the same number (game i of each "
+                    "file is the same game)\n", arb_pgn_reader_name(r[0]), n[0], n[0] == 1 ? "" : "s",
+                    arb_pgn_reader_name(r[1]), n[1]);
+            ok = false;
+        } else if (n[0] == 0) {
+            fprintf(stderr, PROGRAM ": %s and %s hold no games, expected the scoresheets of at least one game\n",
+                    arb_pgn_reader_name(r[0]), arb_pgn_reader_name(r[1]));
+            ok = false;
+        }
+        more = false;
+    }
+    for (int i = 0; i < 2; i++) {
+        arb_pgn_reader_free(r[i]);
+        arb_pgn_game_free(&g[i]);
+    }
+    return ok;
+}
+
 /* --sheets WHITE BLACK: game i of each file is one game.  False on bad
  * input (reported): unreadable files, an empty file, unequal numbers of
  * games, sheets of one game from different starting positions. */
 static bool reconcile_sheets(const options *o, struct run *run)
 {
+    if (!sheets_match(o))
+        return false;
     sheet_file w, b;
     bool opened_w = sheet_open(&w, o->sheets[0], o), opened_b = opened_w && sheet_open(&b, o->sheets[1], o);
     if (!opened_w || !opened_b) {
@@ -514,10 +585,14 @@ static bool reconcile_sheets(const options *o, struct run *run)
                 char wt[64], bt[64];
                 arb_sheets_token_text(&w.ml, dis->white_token, wt, sizeof wt);
                 arb_sheets_token_text(&b.ml, dis->black_token, bt, sizeof bt);
-                int line = dis->white_token >= 0 ? w.ml.at[dis->white_token].line : gw->line;
-                int col = dis->white_token >= 0 ? w.ml.at[dis->white_token].col : gw->col;
+                /* where the sheet that has a token there wrote it */
+                bool on_white = dis->white_token >= 0 || dis->black_token < 0;
+                const sheet_file *at = on_white ? &w : &b;
+                int32_t tok = on_white ? dis->white_token : dis->black_token;
+                int line = tok >= 0 ? at->ml.at[tok].line : at->game.line;
+                int col = tok >= 0 ? at->ml.at[tok].col : at->game.col;
                 fprintf(stderr, "%s:%d:%d: game %llu, ply %u: white sheet %s, black sheet %s%s; %s followed\n",
-                        w.name, line, col, number, dis->ply + 1, wt, bt, dis->extra ? " (no move of the game)" : "",
+                        at->name, line, col, number, dis->ply + 1, wt, bt, dis->extra ? " (no move of the game)" : "",
                         kept[dis->winner]);
             }
             const char *text = NULL;

@@ -108,6 +108,7 @@ typedef struct builder {
     arb_position pos;
     size_t next_note;
     bool ok;
+    const arb_notation *notation;   /* the tokens' notation, for "written" comments */
 } builder;
 
 static void comment(builder *b, const char *text)
@@ -115,10 +116,16 @@ static void comment(builder *b, const char *text)
     b->ok &= arb_pgn_game_add_comment(b->out, text, strlen(text), 0, 0);
 }
 
+/* "written: Cd5", naming the notation when it is not SAN's letters
+ * ("written (ro): Nc3": N is the Romanian bishop). */
 static void comment_token(builder *b, const char *what, const arb_token *t)
 {
-    char text[128];
-    snprintf(text, sizeof text, "%s: %.*s", what, token_text_len(t), t->text);
+    char text[160];
+    const char *code = b->notation ? arb_locale_code(arb_notation_locale(b->notation)) : "en";
+    if (strcmp(code, "en") == 0)
+        snprintf(text, sizeof text, "%s: %.*s", what, token_text_len(t), t->text);
+    else
+        snprintf(text, sizeof text, "%s (%s): %.*s", what, code, token_text_len(t), t->text);
     comment(b, text);
 }
 
@@ -146,7 +153,7 @@ bool arb_repair_build_game(const arb_pgn_game *src, const arb_mainline *ml, cons
                            const arb_notation *n, arb_pgn_game *out)
 {
     arb_pgn_game_reset(out);
-    builder b = {out, ml, src->start, 0, true};
+    builder b = {out, ml, src->start, 0, true, n};
     for (size_t i = 0; i < src->tag_count; i++)
         b.ok &= arb_pgn_game_add_tag(out, src->tags[i].name, strlen(src->tags[i].name), src->tags[i].value,
                                      strlen(src->tags[i].value), 0, 0);
@@ -224,7 +231,7 @@ bool arb_sheets_build_game(const arb_pgn_game *src, const arb_mainline *white, c
                            const arb_sheets_result *res, arb_pgn_game *out)
 {
     arb_pgn_game_reset(out);
-    builder b = {out, white, src->start, 0, true};
+    builder b = {out, white, src->start, 0, true, NULL};
     for (size_t i = 0; i < src->tag_count; i++)
         b.ok &= arb_pgn_game_add_tag(out, src->tags[i].name, strlen(src->tags[i].name), src->tags[i].value,
                                      strlen(src->tags[i].value), 0, 0);
