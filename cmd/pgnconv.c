@@ -34,6 +34,8 @@
 #include "common/size_arg.h"
 #include "pgn_read.h"
 #include "pgn_write.h"
+#include "repair.h"
+#include "repair_game.h"
 
 #define PROGRAM "pgnconv"
 
@@ -51,10 +53,12 @@ typedef struct options {
     const char *to_locale;   /* --to LANG */
     const char *prefer;
     bool list_locales;
+    bool repair;             /* --repair: games that do not replay are repaired (repair.h) */
+    const arb_notation *english;   /* SAN letters, for repairing games written in SAN */
 } options;
 
 typedef struct counts {
-    unsigned long long read, written, rejected, national;
+    unsigned long long read, written, rejected, national, repaired;
     unsigned long long unwritten;  /* converted, but the output failed or was not made */
     bool output_failed;            /* ... because of a write error */
 } counts;
@@ -108,6 +112,9 @@ static void usage(FILE *out)
         "                       error; by default shown on a terminal for large input\n"
         "  -j, --jobs N         convert on N threads (default: one per processor, at\n"
         "                       most 4; 1 = no threads); the output is the same\n"
+        "  --repair             write a game that does not replay with its best repair\n"
+        "                       (the fewest recording errors undone, as pgnrepair does)\n"
+        "                       instead of passing it through\n"
         "  --json               messages on standard error as JSON Lines\n"
         "  --help, --version\n"
         "\n"
@@ -164,6 +171,8 @@ static void print_summary(const options *o, const counts *n)
                 n->written, n->rejected);
         if (n->national)
             fprintf(stderr, ",\"national\":%llu", n->national);
+        if (n->repaired)
+            fprintf(stderr, ",\"repaired\":%llu", n->repaired);
         if (n->unwritten)
             fprintf(stderr, ",\"not_written\":%llu", n->unwritten);
         fprintf(stderr, "}}\n");
@@ -172,6 +181,8 @@ static void print_summary(const options *o, const counts *n)
     fprintf(stderr, PROGRAM ": %llu game%s read, %llu written", n->read, n->read == 1 ? "" : "s", n->written);
     if (n->national)
         fprintf(stderr, " (%llu from a national notation)", n->national);
+    if (n->repaired)
+        fprintf(stderr, " (%llu repaired)", n->repaired);
     fprintf(stderr, ", %llu rejected", n->rejected);
     if (n->unwritten)
         fprintf(stderr, ", %llu not written (%s)", n->unwritten,
@@ -182,12 +193,16 @@ static void print_summary(const options *o, const counts *n)
 /* Output texts and counters of a batch of games (see pgn_parallel.h). */
 enum { TEXT_OUT = 0, TEXT_ERR = 1, TEXT_REJECTS = 2 };
 enum { COUNT_READ = 0, COUNT_WRITTEN = 1, COUNT_REJECTED = 2, COUNT_NATIONAL = 3,
-       COUNT_END_OFFSET = 4 /* where the batch's last game ends, for the progress line */ };
+       COUNT_END_OFFSET = 4 /* where the batch's last game ends, for the progress line */,
+       COUNT_REPAIRED = 5 };
 
 /* What a converting thread needs. */
 typedef struct worker {
     const options *o;
     arb_pgn_writer *writer;
+    arb_repairer *repairer;  /* --repair */
+    arb_mainline ml;
+    arb_pgn_game fixed;
 } worker;
 
 static void *worker_start(void *ctx)
@@ -198,6 +213,12 @@ static void *worker_start(void *ctx)
         return NULL;
     w->o = run->o;
     w->writer = arb_pgn_writer_new(&run->o->write);
+    arb_mainline_init(&w->ml);
+    arb_pgn_game_init(&w->fixed);
+    if (run->o->repair && !(w->repairer = arb_repairer_new(NULL))) {
+        arb_pgn_writer_free(w->writer);
+        w->writer = NULL;
+    }
     return w;
 }
 
@@ -207,7 +228,40 @@ static void worker_stop(void *state)
     if (!w)
         return;
     arb_pgn_writer_free(w->writer);
+    arb_repairer_free(w->repairer);
+    arb_mainline_free(&w->ml);
+    arb_pgn_game_free(&w->fixed);
     free(w);
+}
+
+/* --repair: a game that does not replay, repaired and written; false when
+ * there is no repair within limits (or no text to repair). */
+static bool write_repaired(worker *w, const arb_pgn_game *g, arb_pgn_output *out)
+{
+    const options *o = w->o;
+    const arb_notation *n = g->notation_used ? g->notation_used : o->read.notation ? o->read.notation : o->english;
+    if (!n || !g->raw || !g->raw_complete || !arb_mainline_collect(&w->ml, g->raw, g->raw_len, g->line))
+        return false;
+    arb_repair_game rg = {&g->start, w->ml.tokens, w->ml.count, arb_pgn_game_result(g), n, o->english};
+    arb_repair_result res;
+    if (arb_repair_run(w->repairer, &rg, &res).code || res.status != ARB_REPAIR_REPAIRED
+        || !arb_repair_build_game(g, &w->ml, &res.repairs[0], n, &w->fixed))
+        return false;
+    const char *text;
+    size_t len;
+    if (arb_pgn_write_game(w->writer, &w->fixed, &text, &len).code)
+        return false;
+    char what[600], msg[700];
+    arb_repair_describe_all(&g->start, &w->ml, &res.repairs[0], n, what, sizeof what);
+    snprintf(msg, sizeof msg, "repaired: %s", what);
+    const arb_repair_edit *first = &res.repairs[0].edits[0];
+    size_t tok = first->token < w->ml.count ? first->token : w->ml.count ? w->ml.count - 1 : 0;
+    report(o, &out->text[TEXT_ERR], g->source, ARB_PGN_NOTE, w->ml.count ? w->ml.at[tok].line : g->line,
+           w->ml.count ? w->ml.at[tok].col : g->col, msg);
+    arb_strbuf_append(&out->text[TEXT_OUT], text, len);
+    out->count[COUNT_WRITTEN]++;
+    out->count[COUNT_REPAIRED]++;
+    return true;
 }
 
 /* One game: converted, or its original bytes passed through. */
@@ -237,6 +291,8 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
             return;
         }
         report(o, err, g->source, ARB_PGN_ERROR, g->line, g->col, ws.message);
+    } else if (o->repair && write_repaired(w, g, out)) {
+        return;
     }
     out->count[COUNT_REJECTED]++;
     if (!g->raw || !g->raw_complete) {
@@ -279,6 +335,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     if (out_ok) {
         run->n.written += out->count[COUNT_WRITTEN];
         run->n.national += out->count[COUNT_NATIONAL];
+        run->n.repaired += out->count[COUNT_REPAIRED];
     } else {
         run->n.unwritten += out->count[COUNT_WRITTEN];
     }
@@ -418,6 +475,8 @@ static int parse_args(int argc, char **argv, options *o)
             o->progress = PROGRESS_NEVER;
         } else if (strcmp(a, "--json") == 0) {
             o->json = true;
+        } else if (strcmp(a, "--repair") == 0) {
+            o->repair = true;
         } else {
             fprintf(stderr, PROGRAM ": unknown option %s (see " PROGRAM " --help)\n", a);
             return -1;
@@ -470,11 +529,13 @@ static void list_locales(const arb_locale_set *set)
 typedef struct notations {
     setup_from from;
     arb_notation *to;
+    arb_notation *english;   /* --repair */
 } notations;
 
 static void notations_free(notations *n)
 {
     arb_notation_free(n->to);
+    arb_notation_free(n->english);
     setup_from_free(&n->from);
 }
 
@@ -484,7 +545,7 @@ static int setup_notations(options *o, notations *n)
 {
     memset(n, 0, sizeof *n);
     bool from_san = o->from && strcmp(o->from, "san") == 0;
-    bool required = o->list_locales || o->to_locale || (o->from && !from_san);
+    bool required = o->list_locales || o->to_locale || (o->from && !from_san) || o->repair;
     if (!required && from_san)
         return 1;
     arb_status st = arb_locales_load(NULL, &n->from.locales);
@@ -514,6 +575,15 @@ static int setup_notations(options *o, notations *n)
             return -1;
         }
         o->write.locale = n->to;
+    }
+    if (o->repair) {
+        const arb_locale *en = setup_find_locale(PROGRAM, n->from.locales, "--repair", "en", "");
+        if (!en || (st = arb_notation_new(n->from.grammar, en, &n->english)).code) {
+            if (en)
+                fprintf(stderr, PROGRAM ": %s\n", st.message);
+            return -1;
+        }
+        o->english = n->english;
     }
     /* without --from: SAN, and games SAN cannot read are detected */
     return setup_from_notation(PROGRAM, o->from, o->prefer, true, &n->from, &o->read) ? 1 : -1;
