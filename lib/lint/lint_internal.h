@@ -69,6 +69,10 @@ void lint_check_castling_notation(lint_ctx *c, const arb_position *before, arb_m
 int lint_bad_move(lint_ctx *c, const arb_position *pos, uint32_t ply, const char *token,
                   int line, int col, bool in_variation, const char *reader_message);
 
+/* After lint_bad_move on the main line: the game's best repair (repair.h)
+ * added to the finding just made, when one is found within small limits. */
+void lint_add_repair(lint_ctx *c, int check);
+
 extern const char *const lint_piece_names[ARB_NO_KIND];
 
 /* The linter's scratch memory, reused from game to game. */

@@ -84,6 +84,31 @@ size_t arb_repair_describe(const arb_position *start, const arb_mainline *ml, co
     return w < 0 ? 0 : (size_t)w < size ? (size_t)w : size - 1;
 }
 
+void arb_repair_edit_texts(const arb_position *start, const arb_mainline *ml, const arb_repair *rep, int e,
+                           const arb_notation *n, char *written, char *move, char *other, size_t size)
+{
+    const arb_repair_edit *ed = &rep->edits[e];
+    arb_position pos = arb_repair_position_at(start, rep, ed->ply);
+    char number[16];
+    arb_pgn_move_number(&pos, number);
+    written[0] = move[0] = other[0] = '\0';
+    const arb_token *t = ed->token < ml->count ? &ml->tokens[ed->token] : NULL;
+    if (t && ed->kind != ARB_EDIT_INSERT)
+        snprintf(written, size, "%s%.*s", number, token_text_len(t), t->text);
+    if ((ed->kind == ARB_EDIT_REPLACE || ed->kind == ARB_EDIT_INSERT) && ed->ply < rep->move_count) {
+        char text[ARB_NOTATION_MAX];
+        arb_notation_write(n, &pos, rep->moves[ed->ply], text);
+        snprintf(move, size, "%s%s", number, text);
+    }
+    if (ed->kind == ARB_EDIT_SWAP) {
+        size_t k1 = next_move_token(ml, n, ed->token + 1), k2 = next_move_token(ml, n, k1 + 1);
+        arb_position later = arb_repair_position_at(start, rep, ed->ply + 2);
+        arb_pgn_move_number(&later, number);
+        if (k2 < ml->count)
+            snprintf(other, size, "%s%.*s", number, token_text_len(&ml->tokens[k2]), ml->tokens[k2].text);
+    }
+}
+
 size_t arb_repair_describe_all(const arb_position *start, const arb_mainline *ml, const arb_repair *rep,
                                const arb_notation *n, char *buf, size_t size)
 {

@@ -32,6 +32,14 @@ bool arb_repair_build_game(const arb_pgn_game *src, const arb_mainline *ml, cons
 size_t arb_repair_describe(const arb_position *start, const arb_mainline *ml, const arb_repair *rep, int e,
                            const arb_notation *n, char *buf, size_t size);
 
+/* The texts of edit e, move numbers glued as a score writes them, moves in
+ * the notation written: `written` the token as written ("24.Cd5"), `move`
+ * the move read or inserted ("24.Cb5"), `other` a swap's second token
+ * ("26.Bb5"); each "" when the edit has none.  Each buffer has `size`
+ * bytes. */
+void arb_repair_edit_texts(const arb_position *start, const arb_mainline *ml, const arb_repair *rep, int e,
+                           const arb_notation *n, char *written, char *move, char *other, size_t size);
+
 /* Every edit of rep described, joined by "; ". */
 size_t arb_repair_describe_all(const arb_position *start, const arb_mainline *ml, const arb_repair *rep,
                                const arb_notation *n, char *buf, size_t size);
