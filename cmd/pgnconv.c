@@ -240,11 +240,8 @@ static bool write_repaired(worker *w, const arb_pgn_game *g, arb_pgn_output *out
 {
     const options *o = w->o;
     const arb_notation *n = g->notation_used ? g->notation_used : o->read.notation ? o->read.notation : o->english;
-    if (!n || !g->raw || !g->raw_complete || !arb_mainline_collect(&w->ml, g->raw, g->raw_len, g->line))
-        return false;
-    arb_repair_game rg = {&g->start, w->ml.tokens, w->ml.count, arb_pgn_game_result(g), n, o->english};
     arb_repair_result res;
-    if (arb_repair_run(w->repairer, &rg, &res).code || res.status != ARB_REPAIR_REPAIRED
+    if (!n || !arb_repair_pgn_game(w->repairer, &w->ml, g, n, o->english, &res) || res.status != ARB_REPAIR_REPAIRED
         || !arb_repair_build_game(g, &w->ml, &res.repairs[0], n, &w->fixed))
         return false;
     const char *text;

@@ -248,12 +248,7 @@ static void repair_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
     const arb_notation *n = game_notation(w, g);
     arb_repair_result res;
     memset(&res, 0, sizeof res);
-    bool searched = false;
-    if (g->raw && g->raw_complete && arb_mainline_collect(&w->ml, g->raw, g->raw_len, g->line)) {
-        arb_repair_game rg = {&g->start, w->ml.tokens, w->ml.count, arb_pgn_game_result(g), n, o->english};
-        arb_status st = arb_repair_run(w->repairer, &rg, &res);
-        searched = st.code == 0;
-    }
+    bool searched = arb_repair_pgn_game(w->repairer, &w->ml, g, n, o->english, &res);
     bool repaired = searched && res.status == ARB_REPAIR_REPAIRED
                     && arb_repair_build_game(g, &w->ml, &res.repairs[0], n, &w->fixed);
     const char *text = NULL;

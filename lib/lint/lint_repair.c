@@ -33,7 +33,7 @@ void lint_add_repair(lint_ctx *c, int check)
     const arb_pgn_game *g = c->g;
     const arb_notation *english = suggestion(c, "en");
     const arb_notation *n = c->opt->notation ? c->opt->notation : g->notation_used ? g->notation_used : english;
-    if (!n || !g->raw || !g->raw_complete)
+    if (!n)
         return;
     arb_mainline ml;
     arb_mainline_init(&ml);
@@ -41,10 +41,8 @@ void lint_add_repair(lint_ctx *c, int check)
                                              .suggestions = 1};
     arb_repairer *r = arb_repairer_new(&limits);
     arb_repair_result res;
-    if (r && arb_mainline_collect(&ml, g->raw, g->raw_len, g->line)) {
-        arb_repair_game rg = {&g->start, ml.tokens, ml.count, arb_pgn_game_result(g), n, english};
-        if (arb_repair_run(r, &rg, &res).code == 0 && res.status == ARB_REPAIR_REPAIRED
-            && res.repairs[0].edit_count <= ARB_FINDING_MAX_REPAIR_EDITS) {
+    if (r && arb_repair_pgn_game(r, &ml, g, n, english, &res)) {
+        if (res.status == ARB_REPAIR_REPAIRED && res.repairs[0].edit_count <= ARB_FINDING_MAX_REPAIR_EDITS) {
             arb_finding *f = &c->r->findings[c->r->count - 1];
             const arb_repair *rep = &res.repairs[0];
             char hint[256] = "";

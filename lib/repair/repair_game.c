@@ -174,20 +174,38 @@ static void notes(builder *b, size_t upto)
     }
 }
 
-bool arb_repair_build_game(const arb_pgn_game *src, const arb_mainline *ml, const arb_repair *rep,
-                           const arb_notation *n, arb_pgn_game *out)
+/* The new game starts as src: its tags, plus `tag` saying `what`, its
+ * start position and result. */
+static void begin_game(builder *b, const arb_pgn_game *src, const char *tag, const char *what)
 {
+    arb_pgn_game *out = b->out;
     arb_pgn_game_reset(out);
-    builder b = {out, ml, src->start, 0, true, n};
     for (size_t i = 0; i < src->tag_count; i++)
-        b.ok &= arb_pgn_game_add_tag(out, src->tags[i].name, strlen(src->tags[i].name), src->tags[i].value,
-                                     strlen(src->tags[i].value), 0, 0);
-    char what[1024];
-    arb_repair_describe_all(&src->start, ml, rep, n, what, sizeof what);
-    b.ok &= arb_pgn_game_set_tag(out, "Repaired", what);
+        b->ok &= arb_pgn_game_add_tag(out, src->tags[i].name, strlen(src->tags[i].name), src->tags[i].value,
+                                      strlen(src->tags[i].value), 0, 0);
+    b->ok &= arb_pgn_game_set_tag(out, tag, what);
     out->start = src->start;
     out->custom_start = src->custom_start;
     out->result = src->result;
+}
+
+bool arb_repair_pgn_game(arb_repairer *r, arb_mainline *ml, const arb_pgn_game *g, const arb_notation *n,
+                         const arb_notation *english, arb_repair_result *res)
+{
+    memset(res, 0, sizeof *res);
+    if (!g->raw || !g->raw_complete || !arb_mainline_collect(ml, g->raw, g->raw_len, g->line))
+        return false;
+    arb_repair_game rg = {&g->start, ml->tokens, ml->count, arb_pgn_game_result(g), n, english};
+    return arb_repair_run(r, &rg, res).code == 0;
+}
+
+bool arb_repair_build_game(const arb_pgn_game *src, const arb_mainline *ml, const arb_repair *rep,
+                           const arb_notation *n, arb_pgn_game *out)
+{
+    builder b = {out, ml, src->start, 0, true, n};
+    char what[1024];
+    arb_repair_describe_all(&src->start, ml, rep, n, what, sizeof what);
+    begin_game(&b, src, "Repaired", what);
     notes(&b, 0);
     size_t k = 0, mi = 0;
     int e = 0;
@@ -255,18 +273,11 @@ void arb_sheets_token_text(const arb_mainline *ml, int32_t token, char *buf, siz
 bool arb_sheets_build_game(const arb_pgn_game *src, const arb_mainline *white, const arb_mainline *black,
                            const arb_sheets_result *res, arb_pgn_game *out)
 {
-    arb_pgn_game_reset(out);
     builder b = {out, white, src->start, 0, true, NULL};
-    for (size_t i = 0; i < src->tag_count; i++)
-        b.ok &= arb_pgn_game_add_tag(out, src->tags[i].name, strlen(src->tags[i].name), src->tags[i].value,
-                                     strlen(src->tags[i].value), 0, 0);
     char what[128];
     snprintf(what, sizeof what, "from both players' scoresheets; they disagree at %zu place%s",
              res->disagreement_count, res->disagreement_count == 1 ? "" : "s");
-    b.ok &= arb_pgn_game_set_tag(out, "Reconciled", what);
-    out->start = src->start;
-    out->custom_start = src->custom_start;
-    out->result = src->result;
+    begin_game(&b, src, "Reconciled", what);
     for (size_t i = 0; i <= res->move_count && b.ok; i++) {
         for (size_t d = 0; d < res->disagreement_count; d++) {
             const arb_sheets_disagreement *dis = &res->disagreements[d];

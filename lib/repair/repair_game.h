@@ -24,6 +24,13 @@
 #include "repair.h"
 #include "sheets.h"
 
+/* Collects the main line of g (read by the PGN reader, its text in g->raw)
+ * into ml and searches its repairs into res, reading the tokens in n
+ * (english: SAN letters, for mix-ups; may be NULL).  False when g's text
+ * is not all there (longer than the reader keeps) or out of memory. */
+bool arb_repair_pgn_game(arb_repairer *r, arb_mainline *ml, const arb_pgn_game *g, const arb_notation *n,
+                         const arb_notation *english, arb_repair_result *res);
+
 /* False when out of memory. */
 bool arb_repair_build_game(const arb_pgn_game *src, const arb_mainline *ml, const arb_repair *rep,
                            const arb_notation *n, arb_pgn_game *out);
