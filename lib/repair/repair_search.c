@@ -430,19 +430,15 @@ static bool add_solution(arb_repairer *r, int32_t n, arb_repair_result *out)
 
 /* ---- expanding a node ----------------------------------------------------- */
 
-/* The look-ahead part of an insertion's price: a move that was left out is
- * usually one the game needs, so an inserted move whose piece moves on
- * within the next plies, or that recaptures, is preferred. */
-static int32_t insertion_surcharge(const arb_repairer *r, const node *x, size_t replayed)
+/* The rest of an insertion's price: a move left out that recaptures on the
+ * square just taken, or gives check, is likelier than a quiet one (on the
+ * bench, preferring an inserted piece that moves on later did worse). */
+static int32_t insertion_surcharge(const node *x)
 {
-    arb_move m = x->edit.move;
-    int sq = arb_move_to(m);
-    if (x->prev != ARB_MOVE_NONE && arb_move_to(x->prev) == sq)
+    if (x->prev != ARB_MOVE_NONE && arb_move_to(x->prev) == arb_move_to(x->edit.move))
         return 0;   /* recapture */
-    for (size_t k = 1; k < replayed && k <= 9; k += 2)
-        if (arb_move_from(r->chain_moves[k]) == sq)
-            return 0;
-    /* a piece the opponent then takes was not a likely move either */
+    if (arb_in_check(&x->pos))
+        return 2;   /* a check */
     return 6;
 }
 
@@ -659,7 +655,7 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
         if (!x->priced) {
             x->priced = 1;
             int32_t marks = marks_surcharge(r, x, fail);
-            int32_t extra = x->parent >= 0 && x->edit.kind == ARB_EDIT_INSERT ? insertion_surcharge(r, x, fail) : 0;
+            int32_t extra = x->parent >= 0 && x->edit.kind == ARB_EDIT_INSERT ? insertion_surcharge(x) : 0;
             x->marks = marks;
             extra += marks;
             if (extra > 0) {

@@ -27,7 +27,9 @@
  * limits, and the median and 99th-percentile time per game; then, as the
  * peer measured in the same run, the time to replay the same games as
  * written.  --write saves the planted games (one kind after another, the
- * kind in an Annotator-free [Error "kind"] tag) for the tool-level run.
+ * kind in an [Error "kind"] tag) for the tool-level run.  REPAIR_BENCH_KINDS
+ * (a list of kind names) runs only those kinds; REPAIR_BENCH_VERBOSE=kind
+ * shows where the first suggestion differs from the original.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -399,7 +401,10 @@ int main(int argc, char **argv)
     const char *verbose = getenv("REPAIR_BENCH_VERBOSE");
     printf("%-10s %6s %8s %8s %8s %9s %9s %9s\n", "kind", "games", "first", "top3", "none", "median", "p99", "max");
     unsigned long long total = 0, total_first = 0, total_top3 = 0;
+    const char *only = getenv("REPAIR_BENCH_KINDS");   /* e.g. "missing,swap" */
     for (int kind = 0; kind < K_COUNT; kind++) {
+        if (only && !strstr(only, kind_names[kind]))
+            continue;
         rng_state = 0x2545F4914F6CDD1Dull + (uint64_t)kind * 7919;
         size_t n = 0, first = 0, top3 = 0, none = 0;
         for (size_t gi = 0; gi < have; gi++) {
