@@ -241,7 +241,7 @@ static bool write_repaired(worker *w, const arb_pgn_game *g, arb_pgn_output *out
     const options *o = w->o;
     const arb_notation *n = g->notation_used ? g->notation_used : o->read.notation ? o->read.notation : o->english;
     arb_repair_result res;
-    if (!n || !arb_repair_pgn_game(w->repairer, &w->ml, g, n, o->english, &res) || res.status != ARB_REPAIR_REPAIRED
+    if (!n || !arb_repair_pgn_game(w->repairer, &w->ml, g, &n, o->english, &res) || res.status != ARB_REPAIR_REPAIRED
         || !arb_repair_build_game(g, &w->ml, &res.repairs[0], n, &w->fixed))
         return false;
     const char *text;

@@ -248,7 +248,7 @@ static void repair_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
     const arb_notation *n = game_notation(w, g);
     arb_repair_result res;
     memset(&res, 0, sizeof res);
-    bool searched = arb_repair_pgn_game(w->repairer, &w->ml, g, n, o->english, &res);
+    bool searched = arb_repair_pgn_game(w->repairer, &w->ml, g, &n, o->english, &res);
     bool repaired = searched && res.status == ARB_REPAIR_REPAIRED
                     && arb_repair_build_game(g, &w->ml, &res.repairs[0], n, &w->fixed);
     const char *text = NULL;

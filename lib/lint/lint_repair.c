@@ -41,7 +41,7 @@ void lint_add_repair(lint_ctx *c, int check)
                                              .suggestions = 1};
     arb_repairer *r = arb_repairer_new(&limits);
     arb_repair_result res;
-    if (r && arb_repair_pgn_game(r, &ml, g, n, english, &res)) {
+    if (r && arb_repair_pgn_game(r, &ml, g, &n, english, &res)) {
         if (res.status == ARB_REPAIR_REPAIRED && res.repairs[0].edit_count <= ARB_FINDING_MAX_REPAIR_EDITS) {
             arb_finding *f = &c->r->findings[c->r->count - 1];
             const arb_repair *rep = &res.repairs[0];

@@ -189,14 +189,24 @@ static void begin_game(builder *b, const arb_pgn_game *src, const char *tag, con
     out->result = src->result;
 }
 
-bool arb_repair_pgn_game(arb_repairer *r, arb_mainline *ml, const arb_pgn_game *g, const arb_notation *n,
+bool arb_repair_pgn_game(arb_repairer *r, arb_mainline *ml, const arb_pgn_game *g, const arb_notation **n,
                          const arb_notation *english, arb_repair_result *res)
 {
     memset(res, 0, sizeof *res);
     if (!g->raw || !g->raw_complete || !arb_mainline_collect(ml, g->raw, g->raw_len, g->line))
         return false;
-    arb_repair_game rg = {&g->start, ml->tokens, ml->count, arb_pgn_game_result(g), n, english};
-    return arb_repair_run(r, &rg, res).code == 0;
+    arb_repair_game rg = {&g->start, ml->tokens, ml->count, arb_pgn_game_result(g), *n, english};
+    if (arb_repair_run(r, &rg, res).code)
+        return false;
+    if (res->status != ARB_REPAIR_NO_REPAIR || !english || *n == english)
+        return true;
+    /* a SAN game with a wrong letter may have been taken for a national one */
+    rg.notation = english;
+    if (arb_repair_run(r, &rg, res).code)
+        return false;
+    if (res->status == ARB_REPAIR_REPAIRED)
+        *n = english;
+    return true;
 }
 
 bool arb_repair_build_game(const arb_pgn_game *src, const arb_mainline *ml, const arb_repair *rep,

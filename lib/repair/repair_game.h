@@ -25,10 +25,13 @@
 #include "sheets.h"
 
 /* Collects the main line of g (read by the PGN reader, its text in g->raw)
- * into ml and searches its repairs into res, reading the tokens in n
- * (english: SAN letters, for mix-ups; may be NULL).  False when g's text
- * is not all there (longer than the reader keeps) or out of memory. */
-bool arb_repair_pgn_game(arb_repairer *r, arb_mainline *ml, const arb_pgn_game *g, const arb_notation *n,
+ * into ml and searches its repairs into res, reading the tokens in *n
+ * (english: SAN letters, for mix-ups; may be NULL).  When there is no
+ * repair in *n and *n is not english, SAN is tried too (detection may take
+ * a SAN game with a wrong letter for a national one): *n then says which
+ * notation the repairs read.  False when g's text is not all there (longer
+ * than the reader keeps) or out of memory. */
+bool arb_repair_pgn_game(arb_repairer *r, arb_mainline *ml, const arb_pgn_game *g, const arb_notation **n,
                          const arb_notation *english, arb_repair_result *res);
 
 /* False when out of memory. */
