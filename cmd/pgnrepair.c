@@ -140,6 +140,21 @@ static void worker_stop(void *state)
     free(w);
 }
 
+/* A line of moves from start as a JSON array of SAN strings. */
+static void json_san(arb_strbuf *t, const arb_position *start, const arb_move *moves, size_t count)
+{
+    arb_position pos = *start, next;
+    arb_strbuf_puts(t, "[");
+    for (size_t m = 0; m < count; m++) {
+        char san[ARB_SAN_MAX];
+        arb_position_make(&pos, moves[m], &next);
+        arb_san_write_after(&pos, moves[m], &next, san);
+        pos = next;
+        arb_strbuf_printf(t, "%s\"%s\"", m ? "," : "", san);
+    }
+    arb_strbuf_puts(t, "]");
+}
+
 /* The suggestions as JSON (see the man page for the keys). */
 static void json_suggestions(arb_strbuf *t, const arb_position *start, const arb_mainline *ml,
                              const arb_repair_result *res, size_t want, const arb_notation *n)
@@ -180,16 +195,9 @@ static void json_suggestions(arb_strbuf *t, const arb_position *start, const arb
             }
             arb_strbuf_puts(t, "}");
         }
-        arb_strbuf_puts(t, "],\"san\":[");
-        arb_position pos = *start, next;
-        for (size_t m = 0; m < rep->move_count; m++) {
-            char san[ARB_SAN_MAX];
-            arb_position_make(&pos, rep->moves[m], &next);
-            arb_san_write_after(&pos, rep->moves[m], &next, san);
-            pos = next;
-            arb_strbuf_printf(t, "%s\"%s\"", m ? "," : "", san);
-        }
-        arb_strbuf_puts(t, "]}");
+        arb_strbuf_puts(t, "],\"san\":");
+        json_san(t, start, rep->moves, rep->move_count);
+        arb_strbuf_puts(t, "}");
     }
     arb_strbuf_puts(t, "]");
 }
@@ -394,16 +402,9 @@ static void json_sheets(arb_strbuf *t, unsigned long long number, const char *st
                         const sheet_file *b, const arb_sheets_result *res)
 {
     static const char *const kept[] = {"both", "white", "black", "neither"};
-    arb_strbuf_printf(t, "{\"game\":%llu,\"status\":\"%s\",\"san\":[", number, status);
-    arb_position pos = w->game.start, next;
-    for (size_t m = 0; res && m < res->move_count; m++) {
-        char san[ARB_SAN_MAX];
-        arb_position_make(&pos, res->moves[m], &next);
-        arb_san_write_after(&pos, res->moves[m], &next, san);
-        pos = next;
-        arb_strbuf_printf(t, "%s\"%s\"", m ? "," : "", san);
-    }
-    arb_strbuf_puts(t, "],\"disagreements\":[");
+    arb_strbuf_printf(t, "{\"game\":%llu,\"status\":\"%s\",\"san\":", number, status);
+    json_san(t, &w->game.start, res ? res->moves : NULL, res ? res->move_count : 0);
+    arb_strbuf_puts(t, ",\"disagreements\":[");
     for (size_t d = 0; res && d < res->disagreement_count; d++) {
         const arb_sheets_disagreement *dis = &res->disagreements[d];
         char wt[128], bt[128];
