@@ -28,7 +28,7 @@ WARN     := -std=c11 -Wall -Wextra -Werror
 # The library's layers, lowest first.  A file of lib/<layer>/ is compiled
 # with the include paths of its own layer and the ones below only, so an
 # upward include does not compile; tests/check-layers.sh says which one.
-LAYERS   := base chess notation laws pgn lint tournament report select
+LAYERS   := base chess notation laws pgn repair lint tournament report select
 layer_includes = $(foreach l,$(wordlist 1,$(call layer_index,$(1)),$(LAYERS)),-Ilib/$(l))
 layer_index = $(words $(call layers_upto,$(1),$(LAYERS)))
 layers_upto = $(if $(2),$(firstword $(2)) $(if $(filter $(1),$(firstword $(2))),,$(call layers_upto,$(1),$(wordlist 2,$(words $(2)),$(2)))))
@@ -259,7 +259,7 @@ fuzz:
 	  grep -h 'stat::number_of_executed_units' $(FUZZ_B)/$$h.log; \
 	done
 
-bench: all
+bench: all $(B)/tests/repair-bench
 	@sh tests/bench/run.sh $(B)/bin $(SHARED)
 
 perft-full: all
@@ -336,3 +336,12 @@ uninstall:
 
 clean:
 	rm -rf build
+
+# the repair search's evaluation (tests/bench/repair.sh)
+$(B)/tests/repair-bench: $(B)/obj/tests/bench/repair_bench.o $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/obj/tests/bench/%.o: tests/bench/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_INCLUDES) $(CFLAGS) -MMD -MP -c -o $@ $<

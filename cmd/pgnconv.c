@@ -39,6 +39,8 @@
 #include "pgn_write.h"
 #include "computed_tags.h"
 #include "openings.h"
+#include "repair.h"
+#include "repair_game.h"
 
 #define PROGRAM "pgnconv"
 
@@ -61,10 +63,12 @@ typedef struct options {
     const arb_openings *openings;   /* loaded for --add-tags ECO,Opening */
     int export_format;       /* --to json|csv|epd (pgn_export.h), 0 for PGN */
     const char *columns;     /* --columns, for csv */
+    bool repair;             /* --repair: games that do not replay are repaired (repair.h) */
+    const arb_notation *english;   /* SAN letters, for repairing games written in SAN */
 } options;
 
 typedef struct counts {
-    unsigned long long read, written, rejected, national;
+    unsigned long long read, written, rejected, national, repaired;
     unsigned long long unwritten;  /* converted, but the output failed or was not made */
     unsigned long long fixed;      /* --fix-results: results the board corrected */
     bool output_failed;            /* ... because of a write error */
@@ -136,6 +140,9 @@ static void usage(FILE *out)
         "                       error; by default shown on a terminal for large input\n"
         "  -j, --jobs N         convert on N threads (default: one per processor, at\n"
         "                       most 4; 1 = no threads); the output is the same\n"
+        "  --repair             write a game that does not replay with its best repair\n"
+        "                       (the fewest recording errors undone, as pgnrepair does)\n"
+        "                       instead of passing it through\n"
         "  --json               messages on standard error as JSON Lines\n"
         "  --help, --version\n"
         "\n"
@@ -175,6 +182,8 @@ static void print_summary(const options *o, const counts *n)
                 n->written, n->rejected);
         if (n->national)
             fprintf(stderr, ",\"national\":%llu", n->national);
+        if (n->repaired)
+            fprintf(stderr, ",\"repaired\":%llu", n->repaired);
         if (n->unwritten)
             fprintf(stderr, ",\"not_written\":%llu", n->unwritten);
         if (o->fix_results)
@@ -185,6 +194,8 @@ static void print_summary(const options *o, const counts *n)
     fprintf(stderr, PROGRAM ": %llu game%s read, %llu written", n->read, n->read == 1 ? "" : "s", n->written);
     if (n->national)
         fprintf(stderr, " (%llu from a national notation)", n->national);
+    if (n->repaired)
+        fprintf(stderr, " (%llu repaired)", n->repaired);
     fprintf(stderr, ", %llu rejected", n->rejected);
     if (o->fix_results)
         fprintf(stderr, ", %llu result%s fixed", n->fixed, n->fixed == 1 ? "" : "s");
@@ -198,13 +209,16 @@ static void print_summary(const options *o, const counts *n)
 enum { TEXT_OUT = 0, TEXT_ERR = 1, TEXT_REJECTS = 2 };
 enum { COUNT_READ = 0, COUNT_WRITTEN = 1, COUNT_REJECTED = 2, COUNT_NATIONAL = 3,
        COUNT_END_OFFSET = 4 /* where the batch's last game ends, for the progress line */,
-       COUNT_FIXED = 5 /* --fix-results */ };
+       COUNT_FIXED = 5 /* --fix-results */, COUNT_REPAIRED = 6 /* --repair */ };
 
 /* What a converting thread needs. */
 typedef struct worker {
     const options *o;
     arb_pgn_writer *writer;
     arb_computed_tags *computed;   /* --add-tags */
+    arb_repairer *repairer;  /* --repair */
+    arb_mainline ml;
+    arb_pgn_game fixed;
 } worker;
 
 static void *worker_start(void *ctx)
@@ -215,7 +229,10 @@ static void *worker_start(void *ctx)
         return NULL;
     w->o = run->o;
     w->writer = arb_pgn_writer_new(&run->o->write);
-    if (run->o->add_tags && !(w->computed = arb_computed_tags_new(run->o->add_tags, run->o->openings))) {
+    arb_mainline_init(&w->ml);
+    arb_pgn_game_init(&w->fixed);
+    if ((run->o->add_tags && !(w->computed = arb_computed_tags_new(run->o->add_tags, run->o->openings)))
+        || (run->o->repair && !(w->repairer = arb_repairer_new(NULL)))) {
         arb_pgn_writer_free(w->writer);
         w->writer = NULL;   /* reported as out of memory by convert_game */
     }
@@ -229,6 +246,9 @@ static void worker_stop(void *state)
         return;
     arb_pgn_writer_free(w->writer);
     arb_computed_tags_free(w->computed);
+    arb_repairer_free(w->repairer);
+    arb_mainline_free(&w->ml);
+    arb_pgn_game_free(&w->fixed);
     free(w);
 }
 
@@ -262,6 +282,33 @@ static bool write_numbered(outfile *f, const arb_pgn_output *out)
     ok = ok && outfile_write(f, text, len);
     free(text);
     return ok;
+}
+
+/* --repair: a game that does not replay, repaired and written; false when
+ * there is no repair within limits (or no text to repair). */
+static bool write_repaired(worker *w, const arb_pgn_game *g, arb_pgn_output *out)
+{
+    const options *o = w->o;
+    const arb_notation *n = g->notation_used ? g->notation_used : o->read.notation ? o->read.notation : o->english;
+    arb_repair_result res;
+    if (!n || !arb_repair_pgn_game(w->repairer, &w->ml, g, &n, o->english, &res) || res.status != ARB_REPAIR_REPAIRED
+        || !arb_repair_build_game(g, &w->ml, &res.repairs[0], n, &w->fixed))
+        return false;
+    const char *text;
+    size_t len;
+    if (arb_pgn_write_game(w->writer, &w->fixed, &text, &len).code)
+        return false;
+    char what[600], msg[700];
+    arb_repair_describe_all(&g->start, &w->ml, &res.repairs[0], n, what, sizeof what);
+    snprintf(msg, sizeof msg, "repaired: %s", what);
+    const arb_repair_edit *first = &res.repairs[0].edits[0];
+    size_t tok = first->token < w->ml.count ? first->token : w->ml.count ? w->ml.count - 1 : 0;
+    report(o, &out->text[TEXT_ERR], g->source, ARB_PGN_NOTE, w->ml.count ? w->ml.at[tok].line : g->line,
+           w->ml.count ? w->ml.at[tok].col : g->col, msg);
+    arb_strbuf_append(&out->text[TEXT_OUT], text, len);
+    out->count[COUNT_WRITTEN]++;
+    out->count[COUNT_REPAIRED]++;
+    return true;
 }
 
 /* One game: converted, or its original bytes passed through. */
@@ -327,6 +374,8 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
             return;
         }
         report(o, err, g->source, ARB_PGN_ERROR, g->line, g->col, ws.message);
+    } else if (o->repair && write_repaired(w, g, out)) {
+        return;
     }
     out->count[COUNT_REJECTED]++;
     if (!g->raw || !g->raw_complete) {
@@ -373,6 +422,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
         run->n.written += out->count[COUNT_WRITTEN];
         run->n.national += out->count[COUNT_NATIONAL];
         run->n.fixed += out->count[COUNT_FIXED];
+        run->n.repaired += out->count[COUNT_REPAIRED];
     } else {
         run->n.unwritten += out->count[COUNT_WRITTEN];
     }
@@ -526,6 +576,8 @@ static int parse_args(int argc, char **argv, options *o)
             o->progress = PROGRESS_NEVER;
         } else if (strcmp(a, "--json") == 0) {
             o->json = true;
+        } else if (strcmp(a, "--repair") == 0) {
+            o->repair = true;
         } else {
             return usage_error(PROGRAM, "unknown option %s", a);
         }
@@ -577,11 +629,13 @@ static void list_locales(const arb_locale_set *set)
 typedef struct notations {
     setup_from from;
     arb_notation *to;
+    arb_notation *english;   /* --repair */
 } notations;
 
 static void notations_free(notations *n)
 {
     arb_notation_free(n->to);
+    arb_notation_free(n->english);
     setup_from_free(&n->from);
 }
 
@@ -591,7 +645,7 @@ static int setup_notations(options *o, notations *n)
 {
     memset(n, 0, sizeof *n);
     bool from_san = o->from && strcmp(o->from, "san") == 0;
-    bool required = o->list_locales || o->to_locale || (o->from && !from_san);
+    bool required = o->list_locales || o->to_locale || (o->from && !from_san) || o->repair;
     if (!required && from_san)
         return 1;
     arb_status st = arb_locales_load(NULL, &n->from.locales);
@@ -621,6 +675,15 @@ static int setup_notations(options *o, notations *n)
             return -1;
         }
         o->write.locale = n->to;
+    }
+    if (o->repair) {
+        const arb_locale *en = setup_find_locale(PROGRAM, n->from.locales, "--repair", "en", "");
+        if (!en || (st = arb_notation_new(n->from.grammar, en, &n->english)).code) {
+            if (en)
+                fprintf(stderr, PROGRAM ": %s\n", st.message);
+            return -1;
+        }
+        o->english = n->english;
     }
     /* without --from: SAN, and games SAN cannot read are detected */
     return setup_from_notation(PROGRAM, o->from, o->prefer, true, &n->from, &o->read) ? 1 : -1;

@@ -278,8 +278,9 @@ static int parse_args(int argc, char **argv, options *o)
     return i;
 }
 
-/* Compiles every locale but the one the moves are read in (`own`: "en"
- * for SAN) for suggestions; false (and nothing kept) when the data cannot be
+/* Compiles every locale for suggestions (the one the moves are read in,
+ * `own`, "en" for SAN, is skipped where suggestions are made, and gives the
+ * repair hint its letters); false (and nothing kept) when the data cannot be
  * loaded: suggestions are a help, not a need. */
 static bool load_suggestions(const char *own, arb_locale_set **locales, arb_grammar **grammar,
                              arb_notation ***out, size_t *count)
@@ -295,8 +296,7 @@ static bool load_suggestions(const char *own, arb_locale_set **locales, arb_gram
     size_t used = 0;
     for (size_t i = 0; i < n; i++) {
         const arb_locale *loc = arb_locales_at(*locales, i);
-        if (strcmp(arb_locale_code(loc), own) == 0)
-            continue;
+        (void)own;   /* kept too: the repair hint reads the game in its own letters */
         if (arb_notation_new(*grammar, loc, &list[used]).code == 0)
             used++;
     }

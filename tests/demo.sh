@@ -91,5 +91,21 @@ say "The same as one self-contained HTML page for the arbiter's file (no scripts
 show "pgnlint --format html --trf golden-open.trf submission > $report"
 expect "pgnlint --format html" 1
 echo "# written: $report ($(wc -c < "$report") bytes)"
+say "Round 6 as typed from the scoresheets has two recording errors, the kind an" \
+    "arbiter meets every round: in game 6.1 a player wrote the English N for a" \
+    "knight (N is the bishop in Romanian), in game 6.2 a move was left out.  pgnrepair" \
+    "finds the fewest edits that make each game replay, writes the repaired games" \
+    "with a comment at each edited move and a [Repaired] tag, and says what it did."
+show "pgnrepair round6-typed.pgn | sed -n '8,13p;22,27p'"
+expect "pgnrepair" 0
+
+say "The same as JSON for a bulletin editor's review, two suggestions per game:"
+show "pgnrepair --json --suggestions 2 round6-typed.pgn 2>/dev/null | grep -o '\"rank\":[0-9]*,\"cost\":[0-9]*,\"edits\":[^]]*]'"
+
+say "With both players' scoresheets of game 6.1 typed in (each with a different" \
+    "error), pgnrepair --sheets gives back the one game both sheets agree with" \
+    "except at the fewest places, and says at each disagreement which sheet it followed."
+show "pgnrepair --sheets round6-white-sheets.pgn round6-black-sheets.pgn | sed -n '8,15p'"
+expect "pgnrepair --sheets" 0
 
 exit $failed

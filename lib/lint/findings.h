@@ -86,6 +86,7 @@ enum arb_termination {
 const char *arb_termination_name(int termination);
 
 #define ARB_FINDING_MAX_CANDIDATES 24
+#define ARB_FINDING_MAX_REPAIR_EDITS 3
 
 typedef struct arb_finding {
     int check;                /* enum arb_check */
@@ -124,6 +125,15 @@ typedef struct arb_finding {
         char report[160];                /* the report's file name */
         int32_t report_line;             /* of the 001 record concerned, 0 for none */
     } pairing;
+    /* The best repair of the game (lint_repair.c, repair.h) for its first
+     * bad move, when one was found: per edit its kind (enum arb_edit_kind)
+     * and texts in the game's notation ("24.Cd5", "24.Cb5", a swap's other
+     * "26.Bb5"), for the catalogue's repair-* texts. */
+    int repair_count;
+    struct {
+        int kind;
+        char written[32], move[32], other[32];
+    } repair[ARB_FINDING_MAX_REPAIR_EDITS];
 } arb_finding;
 
 /* Facts of the main line's replay, whatever the edition in force: what a

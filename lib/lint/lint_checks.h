@@ -27,6 +27,11 @@ void lint_check_castling_notation(lint_ctx *c, const arb_position *before, arb_m
 int lint_bad_move(lint_ctx *c, const arb_position *pos, uint32_t ply, const char *token,
                   int line, int col, bool in_variation, const char *reader_message);
 
+/* lint_repair.c: after lint_bad_move on the main line, the game's best
+ * repair (repair.h) added to the finding just made, when one is found within
+ * small limits. */
+void lint_add_repair(lint_ctx *c, int check);
+
 /* lint_replay.c */
 const char *lint_last_token(const lint_ctx *c, line_facts *lf);
 /* Replays the game's items; false when out of memory. */

@@ -348,7 +348,9 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
                 lf->complete = true;
                 return true;
             }
-            lint_bad_move(c, pos, ply, token, err->line, err->col, depth > 0, err->message);
+            int check = lint_bad_move(c, pos, ply, token, err->line, err->col, depth > 0, err->message);
+            if (depth == 0)
+                lint_add_repair(c, check);
         } else {
             arb_finding *f = lint_add(c, ARB_CHECK_BAD_TOKEN, ARB_SEVERITY_ERROR, ARB_ART_BAD_TOKEN,
                                       err->line, err->col, "%s", err->message);

@@ -67,7 +67,7 @@
 #include "strbuf.h"
 
 #define ARB_PGN_TEXTS 4     /* e.g. converted games, messages, rejected games */
-#define ARB_PGN_COUNTS 6    /* caller-defined counters, e.g. read/written/rejected */
+#define ARB_PGN_COUNTS 8    /* caller-defined counters, e.g. read/written/rejected */
 
 /* What the games of one piece produced. */
 typedef struct arb_pgn_output {

@@ -59,12 +59,44 @@ bool arb_report_format_summary(const arb_report_style *style, uint64_t games, ui
     return arb_strbuf_puts(out, buf);
 }
 
+/* "; " and the finding's repair in the style's language (catalogue keys
+ * repair-hint, repair-read, repair-inserted, repair-deleted,
+ * repair-swapped) appended to buf, which holds len bytes. */
+static size_t append_repair(const arb_finding *f, const arb_report_style *style, char *buf, size_t size,
+                            size_t len)
+{
+    static const char *const keys[4] = {"repair-read", "repair-inserted", "repair-deleted", "repair-swapped"};
+    const char *hint = arb_locales_message(style->locales, style->locale, "repair-hint");
+    if (!hint || f->repair_count <= 0 || len + 3 >= size)
+        return len;
+    char edits[512];
+    size_t used = 0;
+    for (int e = 0; e < f->repair_count && e < ARB_FINDING_MAX_REPAIR_EDITS; e++) {
+        const char *text = f->repair[e].kind >= 0 && f->repair[e].kind < 4
+                               ? arb_locales_message(style->locales, style->locale, keys[f->repair[e].kind]) : NULL;
+        if (!text || used + 3 >= sizeof edits)
+            return len;
+        if (e > 0)
+            used += (size_t)snprintf(edits + used, sizeof edits - used, ", ");
+        const char *pairs[] = {"written", f->repair[e].written, "move", f->repair[e].move, "other",
+                               f->repair[e].other, NULL};
+        size_t w = arb_message_format(text, pairs, edits + used, sizeof edits - used);
+        used += w < sizeof edits - used ? w : sizeof edits - used - 1;
+    }
+    const char *pairs[] = {"repair", edits, NULL};
+    len += (size_t)snprintf(buf + len, size - len, "; ");
+    if (len >= size)
+        return size - 1;
+    size_t w = arb_message_format(hint, pairs, buf + len, size - len);
+    return len + w;
+}
+
 size_t arb_finding_message(const arb_finding *f, const arb_report_style *style, char *buf,
                            size_t size)
 {
     const char *text = own_text(style, f->key);
     if (!text)
-        return (size_t)snprintf(buf, size, "%s", f->message);
+        return (size_t)snprintf(buf, size, "%s", f->message);   /* English: the repair is in it */
     char candidates[ARB_FINDING_MAX_CANDIDATES * (ARB_NOTATION_MAX + 2) + 1];
     join_candidates(f, style->notation, candidates, sizeof candidates);
     /* a tournament report's pairing: {round}, {pairing}, {report} */
@@ -78,5 +110,6 @@ size_t arb_finding_message(const arb_finding *f, const arb_report_style *style, 
                            "candidates", candidates, "result", f->result,
                            "expected", f->expected, "reason", f->reason,
                            "round", round, "pairing", pairing, "report", report, NULL};
-    return arb_message_format(text, pairs, buf, size);
+    size_t len = arb_message_format(text, pairs, buf, size);
+    return f->repair_count > 0 && len < size ? append_repair(f, style, buf, size, len) : len;
 }

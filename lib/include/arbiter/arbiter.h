@@ -63,6 +63,12 @@
 #include "pgn_write.h"
 #include "pgn_parallel.h"
 #include "pgn_export.h"
+/* repair: the fewest edits that make a recorded game replay, and two
+ * players' scoresheets reconciled */
+#include "mainline.h"
+#include "repair.h"
+#include "repair_game.h"
+#include "sheets.h"
 /* lint: checking a game the way an arbiter would */
 #include "findings.h"
 #include "lint.h"

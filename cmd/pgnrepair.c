@@ -1,0 +1,774 @@
+/* pgnrepair — give back the game a scoresheet meant: the fewest edits that
+ * make a game replay, or the one game two players' scoresheets agree on.
+ *
+ *   pgnrepair [--from auto|san|LANG] [--prefer LANGS] [--suggestions N]
+ *             [--json] [--max-edits N] [--max-work N] [-o FILE] [-j N]
+ *             [--max-game-bytes N] [FILE...]
+ *   pgnrepair --sheets WHITE.pgn BLACK.pgn [options]
+ *
+ * The search lives in lib/repair (repair.h: edits and costs; mainline.h:
+ * the tokens as written; repair_game.h: the repaired game; sheets.h: two
+ * scoresheets); this file handles arguments, files, output forms, the
+ * summary and the exit status:
+ *   0 every game replays or was repaired
+ *   1 some games could not be repaired within the limits (passed through)
+ *   2 usage error, unreadable input or unwritable output, bad --sheets input
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arbiter.h"
+#include "common/args.h"
+#include "common/outfile.h"
+#include "common/setup.h"
+#include "common/size_arg.h"
+#include "mainline.h"
+#include "pgn_parallel.h"
+#include "pgn_read.h"
+#include "pgn_write.h"
+#include "repair.h"
+#include "repair_game.h"
+#include "sheets.h"
+
+#define PROGRAM "pgnrepair"
+
+enum { EXIT_OK = 0, EXIT_UNREPAIRED = 1, EXIT_TROUBLE = 2 };
+
+typedef struct options {
+    arb_pgn_reader_options read;
+    arb_repair_limits limits;
+    const char *output;
+    const char *from;
+    const char *prefer;
+    const char *sheets[2];
+    bool json;
+    int suggestions;         /* --suggestions N: 0 = only the best, in PGN output */
+    int jobs;
+    const arb_notation *english;
+} options;
+
+typedef struct counts {
+    unsigned long long read, clean, repaired, unrepaired;
+} counts;
+
+struct run {
+    const options *o;
+    outfile *out;
+    counts n;
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+        "usage: " PROGRAM " [OPTIONS] [FILE...]\n"
+        "       " PROGRAM " --sheets WHITE.pgn BLACK.pgn [OPTIONS]\n"
+        "\n"
+        "Reads PGN games (plain or gzip; standard input when no FILE or FILE is -)\n"
+        "and gives back, for each game that does not replay, the game with the\n"
+        "fewest recording errors undone: a move read as a close legal one (another\n"
+        "piece letter, a neighbouring file or rank, the capture mark, the\n"
+        "disambiguation or promotion piece, the other castling side), a missing\n"
+        "move inserted, a move written twice deleted, two moves of one player\n"
+        "swapped.  Games that replay are written unchanged, byte for byte.\n"
+        "\n"
+        "  --from auto|san|LANG notation of the input (default: SAN, and auto for a\n"
+        "                       game with a token SAN cannot read); the repair reads\n"
+        "                       letters in the game's own notation\n"
+        "  --prefer LANGS       when several notations replay a game, prefer these\n"
+        "  --suggestions N      list up to N ranked repairs per game (1 to 16)\n"
+        "  --json               one JSON object per game on standard output instead\n"
+        "                       of PGN: game, status, suggestions (rank, cost, edits,\n"
+        "                       san)\n"
+        "  --sheets WHITE BLACK game i of each file is one player's record of the\n"
+        "                       same game: give back the game that agrees with both\n"
+        "                       except at the fewest places\n"
+        "  --max-edits N        edits per repair (1 to 8, default 3)\n"
+        "  --max-work N         position updates spent per game before giving up\n"
+        "                       (K, M, G suffixes; default 4M, about 0.25 s)\n"
+        "  -o, --output FILE    write to FILE (replaced only when the run completes)\n"
+        "  --max-game-bytes N   keep at most N bytes of a game's text (default 16M)\n"
+        "  -j, --jobs N         repair on N threads (default: one per processor, at\n"
+        "                       most 4); the output is the same\n"
+        "  --help, --version\n"
+        "\n"
+        "A repaired game gets a [Repaired \"...\"] tag and a {written: ...} comment\n"
+        "at each edited move; a game with no repair within the limits is passed\n"
+        "through and reported as FILE:LINE:COL: message on standard error.\n"
+        "Exit status: 0 every game replays or was repaired, 1 some game could not\n"
+        "be repaired, 2 usage error, unreadable or bad input, unwritable output.\n");
+}
+
+/* ---- one game --------------------------------------------------------- */
+
+enum { TEXT_OUT = 0, TEXT_ERR = 1 };
+enum { COUNT_READ = 0, COUNT_CLEAN = 1, COUNT_REPAIRED = 2, COUNT_UNREPAIRED = 3 };
+
+typedef struct worker {
+    const options *o;
+    arb_repairer *repairer;
+    arb_mainline ml;
+    arb_pgn_game fixed;
+    arb_pgn_writer *writer;
+    bool ready;
+} worker;
+
+static void *worker_start(void *ctx)
+{
+    const struct run *run = ctx;
+    worker *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->o = run->o;
+    w->repairer = arb_repairer_new(&run->o->limits);
+    w->writer = arb_pgn_writer_new(NULL);
+    arb_mainline_init(&w->ml);
+    arb_pgn_game_init(&w->fixed);
+    w->ready = w->repairer && w->writer;
+    return w;
+}
+
+static void worker_stop(void *state)
+{
+    worker *w = state;
+    if (!w)
+        return;
+    arb_repairer_free(w->repairer);
+    arb_pgn_writer_free(w->writer);
+    arb_mainline_free(&w->ml);
+    arb_pgn_game_free(&w->fixed);
+    free(w);
+}
+
+/* A line of moves from start as a JSON array of SAN strings. */
+static void json_san(arb_strbuf *t, const arb_position *start, const arb_move *moves, size_t count)
+{
+    arb_position pos = *start, next;
+    arb_strbuf_puts(t, "[");
+    for (size_t m = 0; m < count; m++) {
+        char san[ARB_SAN_MAX];
+        arb_position_make(&pos, moves[m], &next);
+        arb_san_write_after(&pos, moves[m], &next, san);
+        pos = next;
+        arb_strbuf_printf(t, "%s\"%s\"", m ? "," : "", san);
+    }
+    arb_strbuf_puts(t, "]");
+}
+
+/* The suggestions as JSON (see the man page for the keys). */
+static void json_suggestions(arb_strbuf *t, const arb_position *start, const arb_mainline *ml,
+                             const arb_repair_result *res, size_t want, const arb_notation *n)
+{
+    arb_strbuf_puts(t, "\"suggestions\":[");
+    for (size_t i = 0; i < res->count && i < want; i++) {
+        const arb_repair *rep = &res->repairs[i];
+        arb_strbuf_printf(t, "%s{\"rank\":%zu,\"cost\":%d,\"edits\":[", i ? "," : "", i + 1, rep->cost);
+        for (int e = 0; e < rep->edit_count; e++) {
+            const arb_repair_edit *ed = &rep->edits[e];
+            arb_position pos = arb_repair_position_at(start, rep, ed->ply);
+            char text[ARB_NOTATION_MAX], written[128];
+            text[0] = '\0';
+            if (ed->ply < rep->move_count)
+                arb_notation_write(n, &pos, rep->moves[ed->ply], text);
+            const arb_token *tok = ed->token < ml->count ? &ml->tokens[ed->token] : NULL;
+            snprintf(written, sizeof written, "%.*s", tok ? (int)(tok->len < 100 ? tok->len : 100) : 0,
+                     tok ? tok->text : "");
+            arb_strbuf_printf(t, "%s{\"ply\":%u,", e ? "," : "", ed->ply + 1);
+            switch (ed->kind) {
+            case ARB_EDIT_REPLACE:
+                arb_strbuf_puts(t, "\"written\":");
+                arb_strbuf_json_string(t, written);
+                arb_strbuf_puts(t, ",\"replaced_by\":");
+                arb_strbuf_json_string(t, text);
+                break;
+            case ARB_EDIT_INSERT:
+                arb_strbuf_puts(t, "\"inserted\":");
+                arb_strbuf_json_string(t, text);
+                break;
+            case ARB_EDIT_DELETE:
+                arb_strbuf_puts(t, "\"deleted\":");
+                arb_strbuf_json_string(t, written);
+                break;
+            default:
+                arb_strbuf_printf(t, "\"swapped_with\":%u", ed->ply + 3);
+                break;
+            }
+            arb_strbuf_puts(t, "}");
+        }
+        arb_strbuf_puts(t, "],\"san\":");
+        json_san(t, start, rep->moves, rep->move_count);
+        arb_strbuf_puts(t, "}");
+    }
+    arb_strbuf_puts(t, "]");
+}
+
+static void json_head(arb_strbuf *t, arb_pgn_output *out, const char *status)
+{
+    arb_strbuf_puts(t, "{\"game\":");
+    arb_pgn_output_number(out, TEXT_OUT);
+    arb_strbuf_printf(t, ",\"status\":\"%s\",", status);
+}
+
+/* The original bytes of a game passed through. */
+static void pass_through(const arb_pgn_game *g, arb_strbuf *t)
+{
+    if (g->raw)
+        arb_strbuf_append(t, g->raw, g->raw_len);
+}
+
+/* "FILE:LINE:COL: " and the message on the error text. */
+static void message(arb_strbuf *err, const arb_pgn_game *g, int line, int col, const char *fmt, const char *text)
+{
+    arb_strbuf_printf(err, "%s:%d:%d: ", g->source, line, col);
+    arb_strbuf_printf(err, fmt, text);
+    arb_strbuf_puts(err, "\n");
+}
+
+static const arb_notation *game_notation(const worker *w, const arb_pgn_game *g)
+{
+    if (g->notation_used)
+        return g->notation_used;
+    if (w->o->read.notation)
+        return w->o->read.notation;
+    return w->o->english;
+}
+
+static void repair_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
+{
+    worker *w = state;
+    if (!w || !w->ready) {
+        out->text[TEXT_OUT].failed = true;   /* out of memory at thread start */
+        return;
+    }
+    const options *o = w->o;
+    arb_strbuf *t = &out->text[TEXT_OUT], *err = &out->text[TEXT_ERR];
+    out->count[COUNT_READ]++;
+    if (g->error_count == 0) {
+        out->count[COUNT_CLEAN]++;
+        if (o->json) {
+            json_head(t, out, "clean");
+            arb_strbuf_puts(t, "\"suggestions\":[]}\n");
+        } else {
+            pass_through(g, t);
+        }
+        return;
+    }
+    const arb_notation *n = game_notation(w, g);
+    arb_repair_result res;
+    memset(&res, 0, sizeof res);
+    bool searched = arb_repair_pgn_game(w->repairer, &w->ml, g, &n, o->english, &res);
+    bool repaired = searched && res.status == ARB_REPAIR_REPAIRED
+                    && arb_repair_build_game(g, &w->ml, &res.repairs[0], n, &w->fixed);
+    const char *text = NULL;
+    size_t len = 0;
+    if (repaired && !o->json)
+        repaired = arb_pgn_write_game(w->writer, &w->fixed, &text, &len).code == 0;
+    if (repaired) {
+        out->count[COUNT_REPAIRED]++;
+        for (size_t i = 0; i < res.count && i < (size_t)(o->suggestions > 0 ? o->suggestions : 1); i++) {
+            char what[1024];
+            arb_repair_describe_all(&g->start, &w->ml, &res.repairs[i], n, what, sizeof what);
+            const arb_repair_edit *first = &res.repairs[i].edits[0];
+            size_t tok = first->token < w->ml.count ? first->token : w->ml.count ? w->ml.count - 1 : 0;
+            int line = w->ml.count ? w->ml.at[tok].line : g->line, col = w->ml.count ? w->ml.at[tok].col : g->col;
+            char fmt[64];
+            snprintf(fmt, sizeof fmt, "%s%%s (cost %d)", i == 0 ? "repaired: " : "or: ", res.repairs[i].cost);
+            message(err, g, line, col, fmt, what);
+        }
+        if (w->ml.has_variations)
+            message(err, g, g->line, g->col, "%s", "note: the variations of the game are not kept in its repair");
+        if (o->json) {
+            json_head(t, out, "repaired");
+            json_suggestions(t, &g->start, &w->ml, &res, (size_t)(o->suggestions > 0 ? o->suggestions : 1), n);
+            arb_strbuf_puts(t, "}\n");
+        } else {
+            arb_strbuf_append(t, text, len);
+        }
+        return;
+    }
+    out->count[COUNT_UNREPAIRED]++;
+    for (size_t i = 0; i < g->diag_count; i++)
+        if (g->diags[i].severity == ARB_PGN_ERROR)
+            message(err, g, g->diags[i].line, g->diags[i].col, "%s", g->diags[i].message);
+    if (searched && res.status == ARB_REPAIR_CLEAN)
+        message(err, g, g->line, g->col, "%s",
+                "not repaired: its main line replays, expected the errors above to be mended by hand");
+    else if (!g->raw || !g->raw_complete)
+        message(err, g, g->line, g->col, "%s",
+                "not repaired: game longer than --max-game-bytes, expected a shorter game");
+    else
+        message(err, g, g->line, g->col, "no repair within limits (%s), game passed through unchanged",
+                res.limits_reached ? "search limits reached" : "no set of edits makes it replay");
+    if (o->json) {
+        json_head(t, out, "unrepairable");
+        arb_strbuf_puts(t, "\"suggestions\":[]}\n");
+    } else {
+        pass_through(g, t);
+    }
+}
+
+static bool emit(void *ctx, const arb_pgn_output *out)
+{
+    struct run *run = ctx;
+    bool ok = true;
+    if (out->numbers.len) {
+        FILE *fp = outfile_stream(run->out);
+        ok = arb_pgn_output_write(out, TEXT_OUT, run->n.read + 1, fp);
+    } else {
+        ok = outfile_write(run->out, out->text[TEXT_OUT].data, out->text[TEXT_OUT].len);
+    }
+    if (out->text[TEXT_ERR].len)
+        fwrite(out->text[TEXT_ERR].data, 1, out->text[TEXT_ERR].len, stderr);
+    run->n.read += out->count[COUNT_READ];
+    run->n.clean += out->count[COUNT_CLEAN];
+    run->n.repaired += out->count[COUNT_REPAIRED];
+    run->n.unrepaired += out->count[COUNT_UNREPAIRED];
+    return ok && !outfile_failed(run->out);
+}
+
+static bool repair_file(struct run *run, const char *path)
+{
+    const options *o = run->o;
+    arb_input *in;
+    arb_status st = arb_input_open(path, &in);
+    if (st.code) {
+        fprintf(stderr, PROGRAM ": %s\n", st.message);
+        return false;
+    }
+    char name[4096];
+    snprintf(name, sizeof name, "%s", arb_input_name(in));
+    static const arb_pgn_parallel_ops ops = {worker_start, worker_stop, repair_game, emit};
+    arb_pgn_parallel_options parallel = {.jobs = o->jobs, .raw_spans = true};
+    int rc = arb_pgn_read_parallel(in, &o->read, &parallel, &ops, run, &st);
+    if (rc != ARB_PGN_READ_FAILED)
+        return true;
+    if (st.code)
+        fprintf(stderr, "%s:%d:%d: %s\n", name, st.line, st.col, st.message);
+    return false;
+}
+
+/* ---- two scoresheets (--sheets) ---------------------------------------------- */
+
+/* One sheet file read game by game. */
+typedef struct sheet_file {
+    const char *path;
+    arb_pgn_reader *reader;
+    arb_pgn_game game;
+    arb_mainline ml;
+    const char *name;
+    int rc;
+} sheet_file;
+
+static bool sheet_open(sheet_file *f, const char *path, const options *o)
+{
+    memset(f, 0, sizeof *f);
+    f->path = path;
+    arb_pgn_game_init(&f->game);
+    arb_mainline_init(&f->ml);
+    arb_status st = arb_pgn_reader_open(path, &o->read, &f->reader);
+    if (st.code) {
+        fprintf(stderr, PROGRAM ": %s\n", st.message);
+        return false;
+    }
+    f->name = arb_pgn_reader_name(f->reader);
+    return true;
+}
+
+static void sheet_close(sheet_file *f)
+{
+    arb_pgn_reader_free(f->reader);
+    arb_pgn_game_free(&f->game);
+    arb_mainline_free(&f->ml);
+}
+
+/* Next game; false at the end or on an input failure (reported, f->rc). */
+static bool sheet_next(sheet_file *f)
+{
+    arb_status st;
+    f->rc = arb_pgn_read(f->reader, &f->game, &st);
+    if (f->rc == ARB_PGN_READ_FAILED)
+        fprintf(stderr, "%s:%d:%d: %s\n", f->name, st.line, st.col, st.message);
+    return f->rc == ARB_PGN_READ_GAME;
+}
+
+static const arb_notation *notation_of(const options *o, const arb_pgn_game *g)
+{
+    if (g->notation_used)
+        return g->notation_used;
+    return o->read.notation ? o->read.notation : o->english;
+}
+
+static void json_sheets(arb_strbuf *t, unsigned long long number, const char *status, const sheet_file *w,
+                        const sheet_file *b, const arb_sheets_result *res)
+{
+    static const char *const kept[] = {"both", "white", "black", "neither"};
+    arb_strbuf_printf(t, "{\"game\":%llu,\"status\":\"%s\",\"san\":", number, status);
+    json_san(t, &w->game.start, res ? res->moves : NULL, res ? res->move_count : 0);
+    arb_strbuf_puts(t, ",\"disagreements\":[");
+    for (size_t d = 0; res && d < res->disagreement_count; d++) {
+        const arb_sheets_disagreement *dis = &res->disagreements[d];
+        char wt[128], bt[128];
+        arb_sheets_token_text(&w->ml, dis->white_token, wt, sizeof wt);
+        arb_sheets_token_text(&b->ml, dis->black_token, bt, sizeof bt);
+        arb_strbuf_printf(t, "%s{\"ply\":%u,\"white\":", d ? "," : "", dis->ply + 1);
+        if (dis->white_token >= 0)
+            arb_strbuf_json_string(t, wt);
+        else
+            arb_strbuf_puts(t, "null");
+        arb_strbuf_puts(t, ",\"black\":");
+        if (dis->black_token >= 0)
+            arb_strbuf_json_string(t, bt);
+        else
+            arb_strbuf_puts(t, "null");
+        arb_strbuf_printf(t, ",\"kept\":\"%s\",\"extra\":%s}", kept[dis->winner], dis->extra ? "true" : "false");
+    }
+    arb_strbuf_puts(t, "]}\n");
+}
+
+/* Before anything is written: both files hold the same number of games,
+ * at least one, and game i of each starts from the same position (FEN
+ * tag).  False after the message. */
+static bool sheets_match(const options *o)
+{
+    arb_pgn_reader_options tags = o->read;
+    tags.tags_only = true;
+    tags.notation = NULL;
+    tags.autodetect = NULL;
+    arb_pgn_reader *r[2] = {NULL, NULL};
+    arb_pgn_game g[2];
+    unsigned long long n[2] = {0, 0};
+    bool ok = true;
+    for (int i = 0; i < 2; i++) {
+        arb_pgn_game_init(&g[i]);
+        arb_status st = arb_pgn_reader_open(o->sheets[i], &tags, &r[i]);
+        if (st.code) {
+            fprintf(stderr, PROGRAM ": %s\n", st.message);
+            ok = false;
+        }
+    }
+    for (bool more = ok; more;) {
+        arb_status st;
+        int rc[2];
+        for (int i = 0; i < 2; i++) {
+            rc[i] = arb_pgn_read(r[i], &g[i], &st);
+            if (rc[i] == ARB_PGN_READ_FAILED) {
+                fprintf(stderr, "%s:%d:%d: %s\n", arb_pgn_reader_name(r[i]), st.line, st.col, st.message);
+                ok = more = false;
+                break;
+            }
+            n[i] += rc[i] == ARB_PGN_READ_GAME;
+        }
+        if (!more)
+            break;
+        if (rc[0] == ARB_PGN_READ_GAME && rc[1] == ARB_PGN_READ_GAME) {
+            const char *fw = arb_pgn_game_tag(&g[0], "FEN"), *fb = arb_pgn_game_tag(&g[1], "FEN");
+            if ((fw || fb) && (!fw || !fb || strcmp(fw, fb) != 0)) {
+                fprintf(stderr, "%s:%d:%d: game %llu starts from another position (FEN %s) than in %s (FEN %s), "
+                        "expected both sheets of a game to start alike\n", arb_pgn_reader_name(r[1]), g[1].line, g[1].col,
+                        n[1], fb ? fb : "none", arb_pgn_reader_name(r[0]), fw ? fw : "none");
+                ok = false;
+                break;
+            }
+            continue;
+        }
+        /* one or both at their end: count the rest of the longer one */
+        for (int i = 0; i < 2; i++)
+            while (rc[i] == ARB_PGN_READ_GAME && (rc[i] = arb_pgn_read(r[i], &g[i], &st)) == ARB_PGN_READ_GAME)
+                n[i]++;
+        if (n[0] != n[1]) {
+            fprintf(stderr, PROGRAM ": %s has %llu game%s and %s %llu, expected the same number (game i of each "
+                    "file is the same game)\n", arb_pgn_reader_name(r[0]), n[0], n[0] == 1 ? "" : "s",
+                    arb_pgn_reader_name(r[1]), n[1]);
+            ok = false;
+        } else if (n[0] == 0) {
+            fprintf(stderr, PROGRAM ": %s and %s hold no games, expected the scoresheets of at least one game\n",
+                    arb_pgn_reader_name(r[0]), arb_pgn_reader_name(r[1]));
+            ok = false;
+        }
+        more = false;
+    }
+    for (int i = 0; i < 2; i++) {
+        arb_pgn_reader_free(r[i]);
+        arb_pgn_game_free(&g[i]);
+    }
+    return ok;
+}
+
+/* --sheets WHITE BLACK: game i of each file is one game.  False on bad
+ * input (reported): unreadable files, an empty file, unequal numbers of
+ * games, sheets of one game from different starting positions. */
+static bool reconcile_sheets(const options *o, struct run *run)
+{
+    if (!sheets_match(o))
+        return false;
+    sheet_file w, b;
+    bool opened_w = sheet_open(&w, o->sheets[0], o), opened_b = opened_w && sheet_open(&b, o->sheets[1], o);
+    if (!opened_w || !opened_b) {
+        if (opened_w)
+            sheet_close(&w);
+        return false;
+    }
+    arb_sheets *rec = arb_sheets_new(&o->limits);
+    arb_pgn_game fixed;
+    arb_pgn_game_init(&fixed);
+    arb_pgn_writer *writer = arb_pgn_writer_new(NULL);
+    arb_strbuf t;
+    arb_strbuf_init(&t);
+    bool good = rec && writer;
+    unsigned long long number = 0;
+    for (; good;) {
+        bool hw = sheet_next(&w), hb = sheet_next(&b);
+        if (w.rc == ARB_PGN_READ_FAILED || b.rc == ARB_PGN_READ_FAILED) {
+            good = false;
+            break;
+        }
+        if (!hw || !hb) {
+            if (hw != hb) {
+                /* count the rest of the longer file for the message */
+                sheet_file *longer = hw ? &w : &b, *shorter = hw ? &b : &w;
+                unsigned long long more = 1;
+                while (sheet_next(longer))
+                    more++;
+                fprintf(stderr, PROGRAM ": %s has %llu game%s and %s %llu, expected the same number "
+                        "(game i of each file is the same game)\n", longer->name, number + more,
+                        number + more == 1 ? "" : "s", shorter->name, number);
+                good = false;
+            } else if (number == 0) {
+                fprintf(stderr, PROGRAM ": %s and %s hold no games, expected one scoresheet per game in each\n",
+                        w.name, b.name);
+                good = false;
+            }
+            break;
+        }
+        number++;
+        run->n.read++;
+        const arb_pgn_game *gw = &w.game, *gb = &b.game;
+        if (gw->start.key != gb->start.key || gw->start.side != gb->start.side) {
+            fprintf(stderr, "%s:%d:%d: game %llu starts from another position than in %s (FEN tags differ), "
+                    "expected both sheets to start alike\n", b.name, gb->line, gb->col, number, w.name);
+            good = false;
+            break;
+        }
+        bool collected = gw->raw && gw->raw_complete && gb->raw && gb->raw_complete
+                         && arb_mainline_collect(&w.ml, gw->raw, gw->raw_len, gw->line)
+                         && arb_mainline_collect(&b.ml, gb->raw, gb->raw_len, gb->line);
+        arb_sheets_result res;
+        memset(&res, 0, sizeof res);
+        res.status = ARB_SHEETS_NONE;
+        if (collected) {
+            arb_sheets_input in = {&gw->start, w.ml.tokens, w.ml.count, b.ml.tokens, b.ml.count,
+                                   arb_pgn_game_result(gw), notation_of(o, gw), notation_of(o, gb), o->english};
+            if (arb_sheets_reconcile(rec, &in, &res).code)
+                res.status = ARB_SHEETS_NONE;
+        }
+        arb_strbuf_clear(&t);
+        if (res.status == ARB_SHEETS_NONE) {
+            run->n.unrepaired++;
+            fprintf(stderr, "%s:%d:%d: game %llu: no game within limits agrees with both sheets, "
+                    "White's sheet passed through unchanged\n", w.name, gw->line, gw->col, number);
+            if (o->json)
+                json_sheets(&t, number, "unrepairable", &w, &b, NULL);
+            else if (gw->raw)
+                arb_strbuf_append(&t, gw->raw, gw->raw_len);
+        } else {
+            if (res.status == ARB_SHEETS_AGREE)
+                run->n.clean++;
+            else
+                run->n.repaired++;
+            for (size_t d = 0; d < res.disagreement_count; d++) {
+                const arb_sheets_disagreement *dis = &res.disagreements[d];
+                static const char *const kept[] = {"both", "White's sheet", "Black's sheet", "neither sheet"};
+                char wt[64], bt[64];
+                arb_sheets_token_text(&w.ml, dis->white_token, wt, sizeof wt);
+                arb_sheets_token_text(&b.ml, dis->black_token, bt, sizeof bt);
+                /* where the sheet that has a token there wrote it */
+                bool on_white = dis->white_token >= 0 || dis->black_token < 0;
+                const sheet_file *at = on_white ? &w : &b;
+                int32_t tok = on_white ? dis->white_token : dis->black_token;
+                int line = tok >= 0 ? at->ml.at[tok].line : at->game.line;
+                int col = tok >= 0 ? at->ml.at[tok].col : at->game.col;
+                fprintf(stderr, "%s:%d:%d: game %llu, ply %u: white sheet %s, black sheet %s%s; %s followed\n",
+                        at->name, line, col, number, dis->ply + 1, wt, bt, dis->extra ? " (no move of the game)" : "",
+                        kept[dis->winner]);
+            }
+            const char *text = NULL;
+            size_t len = 0;
+            if (o->json) {
+                json_sheets(&t, number, res.status == ARB_SHEETS_AGREE ? "clean" : "repaired", &w, &b, &res);
+            } else if (arb_sheets_build_game(gw, &w.ml, &b.ml, &res, &fixed)
+                       && arb_pgn_write_game(writer, &fixed, &text, &len).code == 0) {
+                arb_strbuf_append(&t, text, len);
+            } else {
+                good = false;
+            }
+        }
+        if (!outfile_write(run->out, t.data, t.len))
+            good = false;
+    }
+    arb_strbuf_free(&t);
+    arb_pgn_writer_free(writer);
+    arb_pgn_game_free(&fixed);
+    arb_sheets_free(rec);
+    sheet_close(&w);
+    sheet_close(&b);
+    return good;
+}
+
+/* ---- arguments -------------------------------------------------------- */
+
+static const char *const one_value[] = {"-o", "--output", "--from", "--prefer", "-j", "--jobs", "--max-game-bytes",
+                                        "--suggestions", "--max-edits", "--max-work", NULL};
+static const char *const two_values[] = {"--sheets", NULL};
+static const args_spec repair_args = {one_value, two_values, NULL};
+
+static int parse_args(int argc, char **argv, options *o)
+{
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        const char *value = NULL;
+        if (strcmp(a, "--") == 0)
+            return i + 1;
+        if (a[0] != '-' || strcmp(a, "-") == 0)
+            break;
+        int nv = args_values(&repair_args, a);
+        if (nv && i + nv >= argc) {
+            fprintf(stderr, PROGRAM ": option %s needs %s\n", a, nv == 2 ? "two values" : "a value");
+            return -1;
+        }
+        if (nv)
+            value = argv[i + 1];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--version") == 0) {
+            printf(PROGRAM " " ARB_VERSION "\n");
+            return 0;
+        } else if (strcmp(a, "--from") == 0) {
+            if (value[0] == '\0') {
+                fprintf(stderr, PROGRAM ": --from: expected auto, san or a locale code such as ro\n");
+                return -1;
+            }
+            o->from = value;
+        } else if (strcmp(a, "--prefer") == 0) {
+            o->prefer = value;
+        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
+            o->output = value;
+        } else if (strcmp(a, "--json") == 0) {
+            o->json = true;
+        } else if (strcmp(a, "--sheets") == 0) {
+            o->sheets[0] = argv[i + 1];
+            o->sheets[1] = argv[i + 2];
+        } else if (strcmp(a, "--suggestions") == 0) {
+            if (!int_arg_parse(value, 1, ARB_REPAIR_MAX_SUGGESTIONS, &o->suggestions)) {
+                fprintf(stderr, PROGRAM ": --suggestions %s: expected a number from 1 to %d\n", value,
+                        ARB_REPAIR_MAX_SUGGESTIONS);
+                return -1;
+            }
+        } else if (strcmp(a, "--max-edits") == 0) {
+            if (!int_arg_parse(value, 1, ARB_REPAIR_MAX_EDITS, &o->limits.max_edits)) {
+                fprintf(stderr, PROGRAM ": --max-edits %s: expected a number from 1 to %d\n", value,
+                        ARB_REPAIR_MAX_EDITS);
+                return -1;
+            }
+        } else if (strcmp(a, "--max-work") == 0) {
+            size_t work;
+            if (!size_arg_parse(value, &work)) {
+                fprintf(stderr, PROGRAM ": --max-work %s: expected a number from 1 up, optionally followed by "
+                        "K, M or G (such as 500K or 16M)\n", value);
+                return -1;
+            }
+            o->limits.max_work = work;
+        } else if (strcmp(a, "--max-game-bytes") == 0) {
+            if (!size_arg_parse(value, &o->read.max_game_bytes)) {
+                fprintf(stderr, PROGRAM ": --max-game-bytes %s: expected a number of bytes from 1 up, "
+                        "optionally followed by K, M or G (such as 512K or 64M)\n", value);
+                return -1;
+            }
+        } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
+            if (!int_arg_parse(value, 0, 256, &o->jobs)) {
+                fprintf(stderr, PROGRAM ": --jobs %s: expected a number from 0 to 256\n", value);
+                return -1;
+            }
+        } else {
+            fprintf(stderr, PROGRAM ": unknown option %s (see " PROGRAM " --help)\n", a);
+            return -1;
+        }
+        i += nv;
+    }
+    return i;
+}
+
+static void print_summary(const counts *n)
+{
+    fprintf(stderr, PROGRAM ": %llu game%s read, %llu replay%s as written, %llu repaired, %llu not repaired\n",
+            n->read, n->read == 1 ? "" : "s", n->clean, n->clean == 1 ? "s" : "", n->repaired, n->unrepaired);
+}
+
+static int repair_all(int argc, char **argv)
+{
+    options o;
+    memset(&o, 0, sizeof o);
+    int first = parse_args(argc, argv, &o);
+    if (first < 0)
+        return EXIT_TROUBLE;
+    if (first == 0)
+        return fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
+    if (o.sheets[0] && first < argc) {
+        fprintf(stderr, PROGRAM ": --sheets takes its two files and no other, expected no FILE after the options\n");
+        return EXIT_TROUBLE;
+    }
+    setup_from from;
+    memset(&from, 0, sizeof from);
+    arb_notation *english = NULL;
+    int status = EXIT_TROUBLE;
+    if (!setup_load_notations(PROGRAM, &from))
+        goto done;
+    const arb_locale *en = arb_locale_find(from.locales, "en");
+    arb_status st = en ? arb_notation_new(from.grammar, en, &english)
+                       : arb_status_error(ARB_ERR_DATA, ARB_ERR_DATA, 0, 0, "locale en not found among the data files");
+    if (st.code) {
+        fprintf(stderr, PROGRAM ": %s\n", st.message);
+        goto done;
+    }
+    o.english = english;
+    if (!setup_from_notation(PROGRAM, o.from, o.prefer, true, &from, &o.read))
+        goto done;
+    if (o.jobs == 0)
+        o.jobs = setup_default_jobs();
+    outfile *out = outfile_open(o.output, PROGRAM);
+    if (!out)
+        goto done;
+    struct run run = {.o = &o, .out = out};
+    bool trouble = false;
+    if (o.sheets[0]) {
+        trouble = !reconcile_sheets(&o, &run);
+    } else if (first >= argc) {
+        trouble |= !repair_file(&run, "-");
+    } else {
+        for (int i = first; i < argc; i++)
+            trouble |= !repair_file(&run, argv[i]);
+    }
+    trouble |= outfile_failed(out);
+    trouble |= !outfile_close(out, !trouble);
+    print_summary(&run.n);
+    status = trouble ? EXIT_TROUBLE : run.n.unrepaired ? EXIT_UNREPAIRED : EXIT_OK;
+done:
+    arb_notation_free(english);
+    setup_from_free(&from);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    char error[128], *pool = NULL;
+    char **args = args_expand(argc, argv, &repair_args, &argc, &pool, error, sizeof error);
+    if (!args) {
+        fprintf(stderr, PROGRAM ": %s\n", error[0] ? error : "out of memory");
+        return EXIT_TROUBLE;
+    }
+    int status = repair_all(argc, args);
+    free(args);
+    free(pool);
+    return status;
+}

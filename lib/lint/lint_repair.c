@@ -1,0 +1,72 @@
+/* lint_repair.c — the best repair of a game whose main line does not
+ * replay (repair.h), added to the finding of its first bad move: "the game
+ * replays to the end if 24.Cd5 is read 24.Cb5".  The search is kept small
+ * (one edit, a few milliseconds): a hint, not pgnrepair. */
+#include "lint_checks.h"
+
+#include <string.h>
+
+#include "mainline.h"
+#include "repair.h"
+#include "repair_game.h"
+
+static const arb_notation *suggestion(const lint_ctx *c, const char *code)
+{
+    for (size_t i = 0; i < c->opt->suggest_count; i++)
+        if (strcmp(arb_locale_code(arb_notation_locale(c->opt->suggest[i])), code) == 0)
+            return c->opt->suggest[i];
+    return NULL;
+}
+
+/* English texts, as locales/en.yaml has them. */
+static const char *const edit_texts[4] = {"{written} is read {move}", "{move} is inserted", "{written} is deleted",
+                                          "{written} and {other} are swapped"};
+
+void lint_add_repair(lint_ctx *c, int check)
+{
+    /* not for a token that is no move at all: any move would "repair" it,
+     * and the national readings already say what it may be */
+    if (check != ARB_CHECK_ILLEGAL_MOVE && check != ARB_CHECK_AMBIGUOUS_MOVE && check != ARB_CHECK_CASTLING_960)
+        return;
+    if (c->r->count == 0 || c->r->findings[c->r->count - 1].check != check)
+        return;
+    const arb_pgn_game *g = c->g;
+    const arb_notation *english = suggestion(c, "en");
+    const arb_notation *n = c->opt->notation ? c->opt->notation : g->notation_used ? g->notation_used : english;
+    if (!n)
+        return;
+    arb_mainline ml;
+    arb_mainline_init(&ml);
+    static const arb_repair_limits limits = {.max_edits = 1, .max_work = 60000, .max_nodes = 4000,
+                                             .suggestions = 1};
+    arb_repairer *r = arb_repairer_new(&limits);
+    arb_repair_result res;
+    if (r && arb_repair_pgn_game(r, &ml, g, &n, english, &res)) {
+        if (res.status == ARB_REPAIR_REPAIRED && res.repairs[0].edit_count <= ARB_FINDING_MAX_REPAIR_EDITS) {
+            arb_finding *f = &c->r->findings[c->r->count - 1];
+            const arb_repair *rep = &res.repairs[0];
+            char hint[256] = "";
+            size_t used = 0;
+            f->repair_count = rep->edit_count;
+            for (int e = 0; e < rep->edit_count; e++) {
+                arb_repair_edit_texts(&g->start, &ml, rep, e, n, f->repair[e].written, f->repair[e].move,
+                                      f->repair[e].other, sizeof f->repair[e].written);
+                f->repair[e].kind = rep->edits[e].kind;
+                const char *pairs[] = {"written", f->repair[e].written, "move", f->repair[e].move, "other",
+                                       f->repair[e].other, NULL};
+                if (e > 0 && used + 2 < sizeof hint)
+                    used += (size_t)lint_format(hint + used, sizeof hint - used, ", ");
+                if (used + 1 < sizeof hint) {
+                    size_t w = arb_message_format(edit_texts[rep->edits[e].kind], pairs, hint + used,
+                                                  sizeof hint - used);
+                    used += w < sizeof hint - used ? w : sizeof hint - used - 1;
+                }
+            }
+            size_t len = strlen(f->message);
+            if (len < sizeof f->message)
+                lint_format(f->message + len, sizeof f->message - len, "; the game replays to the end if %s", hint);
+        }
+    }
+    arb_repairer_free(r);
+    arb_mainline_free(&ml);
+}

@@ -1,0 +1,505 @@
+/* repair_bench.c — the repair search's evaluation corpus and figures
+ * (make bench, section tests/bench/repair.sh).
+ *
+ *   repair-bench SOURCE.pgn[.gz] [GAMES] [--write CORPUS.pgn]
+ *
+ * Takes the first GAMES (default 200) games of SOURCE that replay, from the
+ * standard position, with at least 20 plies, and plants in each, with a
+ * fixed seed, one recording error of each kind:
+ *   piece      another piece letter (Nf3 -> Bf3)
+ *   square     destination one file or rank off (Nf3 -> Ng3)
+ *   capture    capture mark added or dropped
+ *   disamb     disambiguation dropped (Nbd7 -> Nd7)
+ *   promotion  another promotion piece
+ *   castling   the other castling side
+ *   missing    a move left out
+ *   twice      a move written twice
+ *   swap       two moves of one player in swapped order
+ *   later      a legal move close to the one played, so the game breaks only
+ *              some plies later
+ *   national   a Romanian scoresheet (R D T N C) with one knight move
+ *              written with the English N (a bishop in Romanian)
+ *   sheets     two scoresheets of the game with independent errors (one
+ *              error of a random kind in each), reconciled (sheets.h)
+ * An error that leaves the game replaying is not an error; another ply is
+ * tried.  For each kind: how often the original game is the first
+ * suggestion and among the first three, how often there is no repair within
+ * limits, and the median and 99th-percentile time per game; then, as the
+ * peer measured in the same run, the time to replay the same games as
+ * written.  --write saves the planted games (one kind after another, the
+ * kind in an [Error "kind"] tag) for the tool-level run.  REPAIR_BENCH_KINDS
+ * (a list of kind names) runs only those kinds; REPAIR_BENCH_VERBOSE=kind
+ * shows where the first suggestion differs from the original.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "locales.h"
+#include "grammar.h"
+#include "notation.h"
+#include "pgn_read.h"
+#include "repair.h"
+#include "sheets.h"
+
+enum { K_PIECE, K_SQUARE, K_CAPTURE, K_DISAMB, K_PROMOTION, K_CASTLING, K_MISSING, K_TWICE, K_SWAP, K_LATER,
+       K_NATIONAL, K_SHEETS, K_COUNT };
+static const char *const kind_names[K_COUNT] = {"piece", "square", "capture", "disamb", "promotion", "castling",
+                                                "missing", "twice", "swap", "later", "national", "sheets"};
+
+#define MAX_PLIES 400
+#define TOKEN_MAX 64
+
+typedef struct source_game {
+    arb_move moves[MAX_PLIES];
+    size_t count;
+    int result;
+} source_game;
+
+typedef struct tokens {
+    char text[MAX_PLIES + 2][TOKEN_MAX];
+    size_t count;
+} tokens;
+
+static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
+static uint64_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+static size_t pick(size_t n) { return n ? (size_t)(rng() % n) : 0; }
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);   /* the machine may be shared */
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The game written in a notation. */
+static void write_tokens(const source_game *g, const arb_notation *n, tokens *t)
+{
+    arb_position pos, next;
+    arb_position_startpos(&pos);
+    for (size_t i = 0; i < g->count; i++) {
+        char buf[ARB_NOTATION_MAX];
+        arb_notation_write(n, &pos, g->moves[i], buf);
+        snprintf(t->text[i], TOKEN_MAX, "%s", buf);
+        arb_position_make(&pos, g->moves[i], &next);
+        pos = next;
+    }
+    t->count = g->count;
+}
+
+/* Plies that read as written. */
+static size_t replayed(const tokens *t, const arb_notation *n)
+{
+    arb_position pos, next;
+    arb_position_startpos(&pos);
+    for (size_t i = 0; i < t->count; i++) {
+        arb_move m;
+        if (arb_notation_read(n, &pos, t->text[i], strlen(t->text[i]), &m, NULL, NULL) != ARB_SAN_OK)
+            return i;
+        arb_position_make(&pos, m, &next);
+        pos = next;
+    }
+    return t->count;
+}
+
+static arb_position position_at(const source_game *g, size_t ply)
+{
+    arb_position pos, next;
+    arb_position_startpos(&pos);
+    for (size_t i = 0; i < ply; i++) {
+        arb_position_make(&pos, g->moves[i], &next);
+        pos = next;
+    }
+    return pos;
+}
+
+static bool is_piece_letter(char c) { return c && strchr("NBRQK", c) != NULL; }
+
+/* The last square written in a token (its destination), or NULL. */
+static char *last_square(char *s)
+{
+    char *found = NULL;
+    for (char *p = s; p[0] && p[1]; p++)
+        if (p[0] >= 'a' && p[0] <= 'h' && p[1] >= '1' && p[1] <= '8')
+            found = p;
+    return found;
+}
+
+static void remove_char(char *s, size_t i) { memmove(s + i, s + i + 1, strlen(s + i)); }
+static void insert_char(char *s, size_t i, char c)
+{
+    memmove(s + i + 1, s + i, strlen(s + i) + 1);
+    s[i] = c;
+}
+
+/* One try at planting an error of `kind` at a random ply; false when that
+ * ply does not lend itself to it. */
+static bool plant(int kind, const source_game *g, tokens *t, const arb_notation *en)
+{
+    size_t n = t->count;
+    size_t p = 2 + pick(n - 4);
+    char *s = t->text[p];
+    switch (kind) {
+    case K_PIECE: {
+        if (!is_piece_letter(s[0]))
+            return false;
+        const char *letters = "NBRQK";
+        char c;
+        do
+            c = letters[pick(5)];
+        while (c == s[0]);
+        s[0] = c;
+        return true;
+    }
+    case K_SQUARE: {
+        char *sq = last_square(s);
+        if (!sq || s[0] == 'O')
+            return false;
+        int axis = (int)pick(2), step = pick(2) ? 1 : -1;
+        char c = (char)(sq[axis] + step);
+        if (axis == 0 ? (c < 'a' || c > 'h') : (c < '1' || c > '8'))
+            return false;
+        sq[axis] = c;
+        return true;
+    }
+    case K_CAPTURE: {
+        /* a pawn capture written as a push (exd5 -> d5), or a piece move
+         * with a capture mark it does not make (tolerated, so seldom an
+         * error on its own) */
+        char *x = strchr(s, 'x');
+        if (x && !is_piece_letter(s[0])) {
+            memmove(s, x + 1, strlen(x + 1) + 1);
+            return true;
+        }
+        if (x || !is_piece_letter(s[0]))
+            return false;
+        char *sq = last_square(s);
+        if (!sq)
+            return false;
+        insert_char(s, (size_t)(sq - s), 'x');
+        return true;
+    }
+    case K_DISAMB: {
+        char *sq = last_square(s);
+        if (!is_piece_letter(s[0]) || !sq)
+            return false;
+        size_t at = 1;
+        if (s + at == sq || (s[at] == 'x' && s + at + 1 == sq))
+            return false;   /* nothing between the letter and the square */
+        remove_char(s, at);
+        return true;
+    }
+    case K_PROMOTION: {
+        for (size_t i = p; i < n; i++) {
+            char *eq = strchr(t->text[i], '=');
+            if (eq && is_piece_letter(eq[1])) {
+                const char *letters = "QRBN";
+                char c;
+                do
+                    c = letters[pick(4)];
+                while (c == eq[1]);
+                eq[1] = c;
+                return true;
+            }
+        }
+        return false;
+    }
+    case K_CASTLING:
+        if (strncmp(s, "O-O-O", 5) == 0)
+            remove_char(s, 3), remove_char(s, 3);
+        else if (strncmp(s, "O-O", 3) == 0)
+            insert_char(s, 3, 'O'), insert_char(s, 3, '-');
+        else
+            return false;
+        return true;
+    case K_MISSING:
+        memmove(t->text[p], t->text[p + 1], (n - p - 1) * TOKEN_MAX);
+        t->count--;
+        return true;
+    case K_TWICE:
+        memmove(t->text[p + 1], t->text[p], (n - p) * TOKEN_MAX);
+        t->count++;
+        return true;
+    case K_SWAP: {
+        char tmp[TOKEN_MAX];
+        memcpy(tmp, t->text[p], TOKEN_MAX);
+        memcpy(t->text[p], t->text[p + 2], TOKEN_MAX);
+        memcpy(t->text[p + 2], tmp, TOKEN_MAX);
+        return strcmp(t->text[p], t->text[p + 2]) != 0;
+    }
+    case K_LATER: {
+        arb_position pos = position_at(g, p);
+        arb_move_spec spec;
+        if (arb_notation_parse(en, s, strlen(s), &spec) != ARB_SAN_OK)
+            return false;
+        arb_movelist legal;
+        arb_generate_legal(&pos, &legal);
+        arb_move close[64];
+        int nc = 0;
+        for (int i = 0; i < legal.count && nc < 64; i++)
+            if (legal.moves[i] != g->moves[p] && arb_repair_distance(&pos, &spec, NULL, legal.moves[i]) >= 0)
+                close[nc++] = legal.moves[i];
+        if (nc == 0)
+            return false;
+        char buf[ARB_NOTATION_MAX];
+        arb_notation_write(en, &pos, close[pick((size_t)nc)], buf);
+        snprintf(s, TOKEN_MAX, "%s", buf);
+        return replayed(t, en) >= p + 2;
+    }
+    case K_NATIONAL:   /* tokens already in Romanian: a knight (C) written N */
+        if (s[0] != 'C')
+            return false;
+        s[0] = 'N';
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* REPAIR_BENCH_VERBOSE=kind: where the first suggestion differs from the
+ * original game. */
+static void show_miss(const source_game *s, const arb_repair_result *res, const arb_notation *en)
+{
+    const arb_repair *rep = &res->repairs[0];
+    arb_position pos, next;
+    arb_position_startpos(&pos);
+    size_t i = 0;
+    while (i < s->count && i < rep->move_count && s->moves[i] == rep->moves[i]) {
+        arb_position_make(&pos, s->moves[i], &next);
+        pos = next;
+        i++;
+    }
+    char a[ARB_NOTATION_MAX] = "-", b[ARB_NOTATION_MAX] = "-";
+    if (i < s->count)
+        arb_notation_write(en, &pos, s->moves[i], a);
+    if (i < rep->move_count)
+        arb_notation_write(en, &pos, rep->moves[i], b);
+    printf("  miss at ply %zu: original %s, first suggestion %s (cost %d, %d edits:", i, a, b, rep->cost,
+           rep->edit_count);
+    for (int e = 0; e < rep->edit_count; e++)
+        printf(" %d@%u", rep->edits[e].kind, rep->edits[e].ply);
+    printf(")\n");
+}
+
+static int compare_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double percentile(double *v, size_t n, double q)
+{
+    if (n == 0)
+        return 0;
+    qsort(v, n, sizeof *v, compare_double);
+    size_t i = (size_t)(q * (double)(n - 1) + 0.5);
+    return v[i];
+}
+
+static bool same_line(const arb_move *a, size_t na, const source_game *g)
+{
+    return na == g->count && memcmp(a, g->moves, na * sizeof *a) == 0;
+}
+
+static void to_arb_tokens(const tokens *t, arb_token *out)
+{
+    for (size_t i = 0; i < t->count; i++) {
+        out[i].text = t->text[i];
+        out[i].len = strlen(t->text[i]);
+    }
+}
+
+static void write_game(FILE *fp, int kind, const tokens *t, int result)
+{
+    static const char *const results[] = {"*", "1-0", "0-1", "1/2-1/2", "*"};
+    fprintf(fp, "[Event \"repair bench\"]\n[Error \"%s\"]\n[Result \"%s\"]\n\n", kind_names[kind],
+            results[result]);
+    for (size_t i = 0; i < t->count; i++) {
+        if (i % 2 == 0)
+            fprintf(fp, "%zu. ", i / 2 + 1);
+        fprintf(fp, "%s%s", t->text[i], i % 16 == 15 ? "\n" : " ");
+    }
+    fprintf(fp, "%s\n\n", results[result]);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: repair-bench SOURCE.pgn[.gz] [GAMES] [--write CORPUS.pgn]\n");
+        return 2;
+    }
+    size_t want = argc > 2 && argv[2][0] != '-' ? (size_t)strtoul(argv[2], NULL, 10) : 200;
+    const char *write_path = NULL;
+    for (int i = 2; i + 1 < argc; i++)
+        if (strcmp(argv[i], "--write") == 0)
+            write_path = argv[i + 1];
+    FILE *corpus = write_path ? fopen(write_path, "w") : NULL;
+    if (write_path && !corpus) {
+        perror(write_path);
+        return 2;
+    }
+
+    arb_locale_set *set;
+    arb_grammar *grammar;
+    arb_notation *en = NULL, *ro = NULL;
+    arb_status st = arb_locales_load(NULL, &set);
+    if (st.code == 0)
+        st = arb_grammar_load(NULL, &grammar);
+    if (st.code == 0)
+        st = arb_notation_new(grammar, arb_locale_find(set, "en"), &en);
+    if (st.code == 0)
+        st = arb_notation_new(grammar, arb_locale_find(set, "ro"), &ro);
+    if (st.code) {
+        fprintf(stderr, "repair-bench: %s\n", st.message);
+        return 2;
+    }
+
+    source_game *games = calloc(want, sizeof *games);
+    arb_pgn_reader *r;
+    st = arb_pgn_reader_open(argv[1], NULL, &r);
+    if (st.code || !games) {
+        fprintf(stderr, "repair-bench: %s\n", st.code ? st.message : "out of memory");
+        return 2;
+    }
+    arb_pgn_game g;
+    arb_pgn_game_init(&g);
+    size_t have = 0;
+    while (have < want && arb_pgn_read(r, &g, &st) == ARB_PGN_READ_GAME) {
+        if (g.error_count || g.custom_start || g.main_line_plies < 20 || g.main_line_plies > MAX_PLIES)
+            continue;
+        source_game *s = &games[have];
+        s->count = 0;
+        for (size_t i = 0; i < g.item_count; i++)
+            if (g.items[i].kind == ARB_PGN_ITEM_VARIATION_START)
+                break;
+            else if (g.items[i].kind == ARB_PGN_ITEM_MOVE)
+                s->moves[s->count++] = g.items[i].move;
+        s->result = arb_pgn_game_result(&g);
+        have++;
+    }
+    arb_pgn_game_free(&g);
+    arb_pgn_reader_free(r);
+
+    arb_repair_limits limits = {0};
+    arb_repairer *rep = arb_repairer_new(&limits);
+    arb_sheets *rec = arb_sheets_new(&limits);
+    double *times = calloc(have + 1, sizeof *times), *all = calloc(have * K_COUNT + 1, sizeof *all);
+    arb_token *atoks = calloc(MAX_PLIES + 2, sizeof *atoks), *btoks = calloc(MAX_PLIES + 2, sizeof *btoks);
+    tokens *t = malloc(sizeof *t), *u = malloc(sizeof *u);
+    if (!rep || !rec || !times || !all || !atoks || !btoks || !t || !u) {
+        fprintf(stderr, "repair-bench: out of memory\n");
+        return 2;
+    }
+    size_t all_n = 0;
+    const char *verbose = getenv("REPAIR_BENCH_VERBOSE");
+    printf("%-10s %6s %8s %8s %8s %9s %9s %9s\n", "kind", "games", "first", "top3", "none", "median", "p99", "max");
+    unsigned long long total = 0, total_first = 0, total_top3 = 0;
+    const char *only = getenv("REPAIR_BENCH_KINDS");   /* e.g. "missing,swap" */
+    for (int kind = 0; kind < K_COUNT; kind++) {
+        if (only && !strstr(only, kind_names[kind]))
+            continue;
+        rng_state = 0x2545F4914F6CDD1Dull + (uint64_t)kind * 7919;
+        size_t n = 0, first = 0, top3 = 0, none = 0;
+        for (size_t gi = 0; gi < have; gi++) {
+            const source_game *s = &games[gi];
+            const arb_notation *nota = kind == K_NATIONAL ? ro : en;
+            bool planted = false;
+            for (int attempt = 0; attempt < 12 && !planted; attempt++) {
+                write_tokens(s, nota, t);
+                if (kind == K_SHEETS) {
+                    write_tokens(s, nota, u);
+                    int k1 = (int)pick(K_LATER + 1), k2 = (int)pick(K_LATER + 1);
+                    planted = plant(k1, s, t, en) && replayed(t, en) < t->count
+                              && plant(k2, s, u, en) && replayed(u, en) < u->count;
+                } else {
+                    planted = plant(kind, s, t, en) && replayed(t, nota) < t->count;
+                }
+            }
+            if (!planted)
+                continue;
+            n++;
+            if (corpus && kind != K_SHEETS)
+                write_game(corpus, kind, t, s->result);
+            to_arb_tokens(t, atoks);
+            arb_position start;
+            arb_position_startpos(&start);
+            arb_repair_result res;
+            double t0 = now();
+            if (kind == K_SHEETS) {
+                to_arb_tokens(u, btoks);
+                arb_sheets_input in = {&start, atoks, t->count, btoks, u->count, s->result, en, NULL, en};
+                arb_sheets_result sr;
+                arb_sheets_reconcile(rec, &in, &sr);
+                double t1 = now();
+                times[n - 1] = all[all_n++] = t1 - t0;
+                if (sr.status != ARB_SHEETS_NONE && same_line(sr.moves, sr.move_count, s))
+                    first++, top3++;
+                else if (sr.status == ARB_SHEETS_NONE)
+                    none++;
+                continue;
+            }
+            arb_repair_game rg = {&start, atoks, t->count, s->result, nota, en};
+            arb_repair_run(rep, &rg, &res);
+            double t1 = now();
+            times[n - 1] = all[all_n++] = t1 - t0;
+            if (res.status != ARB_REPAIR_REPAIRED) {
+                none++;
+                continue;
+            }
+            bool found = false;
+            for (size_t i = 0; i < res.count && i < 3 && !found; i++)
+                if (same_line(res.repairs[i].moves, res.repairs[i].move_count, s)) {
+                    top3++;
+                    first += i == 0;
+                    found = i == 0;
+                }
+            if (!found && verbose && strcmp(verbose, kind_names[kind]) == 0)
+                show_miss(s, &res, en);
+        }
+        total += n;
+        total_first += first;
+        total_top3 += top3;
+        double median = percentile(times, n, 0.5), p99 = percentile(times, n, 0.99), max = percentile(times, n, 1.0);
+        printf("%-10s %6zu %7.1f%% %7.1f%% %7.1f%% %7.2fms %7.2fms %7.2fms\n", kind_names[kind], n,
+               n ? 100.0 * (double)first / (double)n : 0, n ? 100.0 * (double)top3 / (double)n : 0,
+               n ? 100.0 * (double)none / (double)n : 0, median * 1e3, p99 * 1e3, max * 1e3);
+    }
+    double median = percentile(all, all_n, 0.5), p99 = percentile(all, all_n, 0.99);
+    printf("%-10s %6llu %7.1f%% %7.1f%% %8s %7.2fms %7.2fms\n", "all", total,
+           total ? 100.0 * (double)total_first / (double)total : 0,
+           total ? 100.0 * (double)total_top3 / (double)total : 0, "", median * 1e3, p99 * 1e3);
+
+    /* the peer: replaying the same games as written */
+    double t0 = now();
+    for (size_t gi = 0; gi < have; gi++) {
+        write_tokens(&games[gi], en, t);
+        replayed(t, en);
+    }
+    double replay = (now() - t0) / (double)(have ? have : 1);
+    printf("peer: replaying a game as written takes %.3f ms; median repair = %.0fx that\n", replay * 1e3,
+           replay > 0 ? median / replay : 0);
+
+    if (corpus)
+        fclose(corpus);
+    free(times);
+    free(all);
+    free(atoks);
+    free(btoks);
+    free(t);
+    free(u);
+    free(games);
+    arb_sheets_free(rec);
+    arb_repairer_free(rep);
+    arb_notation_free(en);
+    arb_notation_free(ro);
+    arb_grammar_free(grammar);
+    arb_locales_free(set);
+    return 0;
+}

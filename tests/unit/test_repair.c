@@ -1,0 +1,343 @@
+/* test_repair.c — the repair search (repair.h): one test per edit kind,
+ * errors that break the game only later, national letters, the result the
+ * board decides, the limits, the cost model, the main line read from a
+ * game's text (mainline.h), the repaired game (repair_game.h) and two
+ * scoresheets (sheets.h). */
+#include "notation_helpers.h"
+
+#include "mainline.h"
+#include "pgn_read.h"
+#include "repair.h"
+#include "repair_game.h"
+#include "sheets.h"
+
+/* The repaired line in SAN, moves joined by spaces. */
+static const char *line_san(const arb_position *start, const arb_repair *rep)
+{
+    static char out[8192];
+    size_t len = 0;
+    arb_position pos = *start, next;
+    out[0] = '\0';
+    for (size_t i = 0; i < rep->move_count; i++) {
+        char san[ARB_SAN_MAX];
+        arb_san_write(&pos, rep->moves[i], san);
+        len += (size_t)snprintf(out + len, sizeof out - len, "%s%s", i ? " " : "", san);
+        arb_position_make(&pos, rep->moves[i], &next);
+        pos = next;
+    }
+    return out;
+}
+
+typedef struct repaired {
+    arb_repair_result res;
+    arb_position start;
+    arb_repairer *r;
+    char text[4096];
+    arb_token tokens[400];
+} repaired;
+
+static repaired *repair_in(const char *code, const char *game, int result, const arb_repair_limits *limits)
+{
+    static repaired out;
+    if (out.r)
+        arb_repairer_free(out.r);
+    memset(&out, 0, sizeof out);
+    snprintf(out.text, sizeof out.text, "%s", game);
+    size_t n = split_moves(out.text, out.tokens, 400);
+    arb_position_startpos(&out.start);
+    out.r = arb_repairer_new(limits);
+    cr_assert_not_null(out.r);
+    arb_repair_game g = {&out.start, out.tokens, n, result, notation(code), notation("en")};
+    arb_status st = arb_repair_run(out.r, &g, &out.res);
+    cr_assert_eq(st.code, 0, "%s", st.message);
+    return &out;
+}
+
+static repaired *repair(const char *game)
+{
+    return repair_in("en", game, 0, NULL);
+}
+
+static void expect_first(const repaired *r, int kind, const char *line)
+{
+    cr_assert_eq(r->res.status, ARB_REPAIR_REPAIRED, "status %d", r->res.status);
+    cr_assert_geq(r->res.count, 1);
+    const arb_repair *best = &r->res.repairs[0];
+    cr_assert_eq(best->edit_count, 1, "%d edits", best->edit_count);
+    cr_assert_eq(best->edits[0].kind, kind, "edit kind %d", best->edits[0].kind);
+    cr_assert_str_eq(line_san(&r->start, best), line);
+}
+
+#define RUY "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 "
+#define RUY_LINE "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O"
+
+Test(repair, a_game_that_replays_is_clean)
+{
+    repaired *r = repair(RUY "4. Ba4 Nf6 5. O-O Be7");
+    cr_assert_eq(r->res.status, ARB_REPAIR_CLEAN);
+    cr_assert_eq(r->res.count, 0);
+}
+
+Test(repair, another_piece_letter)
+{
+    repaired *r = repair(RUY "4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Rb3 d6 8. c3 O-O");
+    expect_first(r, ARB_EDIT_REPLACE, RUY_LINE);
+    cr_assert_eq(r->res.repairs[0].edits[0].ply, 12);
+    cr_assert_eq(r->res.repairs[0].edits[0].token, 12);
+}
+
+Test(repair, a_neighbouring_file)
+{
+    expect_first(repair(RUY "4. Bb4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O"), ARB_EDIT_REPLACE, RUY_LINE);
+}
+
+Test(repair, a_neighbouring_rank)
+{
+    expect_first(repair(RUY "4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Bb6"), ARB_EDIT_REPLACE,
+                 RUY_LINE " h3 Bb7");
+}
+
+Test(repair, a_pawn_capture_written_as_a_push)
+{
+    expect_first(repair("1. e4 d5 2. d5 Qxd5 3. Nc3 Qa5"), ARB_EDIT_REPLACE, "e4 d5 exd5 Qxd5 Nc3 Qa5");
+}
+
+Test(repair, a_missing_disambiguation)
+{
+    /* both knights reach d2: Nbd2 written Nd2; the later c4 pins nothing,
+     * Re1 needs f1 free, so only Nbd2 keeps the game going */
+    repaired *r = repair("1. d4 Nf6 2. Nf3 e6 3. Nd2 d5 4. e3 Be7 5. Bd3 O-O 6. O-O c5");
+    cr_assert_eq(r->res.status, ARB_REPAIR_REPAIRED);
+    const char *san = line_san(&r->start, &r->res.repairs[0]);
+    cr_assert(strncmp(san, "d4 Nf6 Nf3 e6 Nbd2", 18) == 0 || strncmp(san, "d4 Nf6 Nf3 e6 Nfd2", 18) == 0, "%s", san);
+    cr_assert_eq(r->res.repairs[0].edits[0].kind, ARB_EDIT_REPLACE);
+}
+
+Test(repair, the_other_promotion_piece)
+{
+    /* b8=N gives no check; Qb8 later needs a queen there */
+    arb_position start = fen_ok("8/1P4k1/8/8/8/8/6K1/8 w - - 0 1");
+    char text[] = "b8=N Kf6 Qb6+ Ke5";
+    arb_token tokens[8];
+    size_t n = split_moves(text, tokens, 8);
+    arb_repairer *rp = arb_repairer_new(NULL);
+    arb_repair_result res;
+    arb_repair_game g = {&start, tokens, n, 0, notation("en"), NULL};
+    cr_assert_eq(arb_repair_run(rp, &g, &res).code, 0);
+    cr_assert_eq(res.status, ARB_REPAIR_REPAIRED);
+    cr_assert_eq(res.repairs[0].edits[0].kind, ARB_EDIT_REPLACE);
+    cr_assert_str_eq(line_san(&start, &res.repairs[0]), "b8=Q Kf6 Qb6+ Ke5");
+    arb_repairer_free(rp);
+}
+
+Test(repair, the_other_castling_side)
+{
+    expect_first(repair("1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 Qd7 5. O-O Nf6 6. Kb1"), ARB_EDIT_REPLACE,
+                 "d4 d5 Nc3 Nc6 Bf4 Bf5 Qd2 Qd7 O-O-O Nf6 Kb1");
+}
+
+Test(repair, a_missing_move_inserted)
+{
+    expect_first(repair(RUY "4. Ba4 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O"), ARB_EDIT_INSERT, RUY_LINE);
+    cr_assert_eq(repair(RUY "4. Ba4 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O")->res.repairs[0].edits[0].ply, 7);
+}
+
+Test(repair, a_move_written_twice_deleted)
+{
+    repaired *r = repair(RUY "4. Ba4 Nf6 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O");
+    expect_first(r, ARB_EDIT_DELETE, RUY_LINE);
+    cr_assert_eq(r->res.repairs[0].cost, ARB_REPAIR_COST_DELETE_REPEAT);
+}
+
+Test(repair, two_moves_of_one_player_swapped)
+{
+    expect_first(repair(RUY "4. Ba4 Nf6 5. Re1 Be7 6. O-O b5 7. Bb3 d6 8. c3 O-O"), ARB_EDIT_SWAP, RUY_LINE);
+}
+
+#define LATER "1. e4 e5 2. Nf3 Nc6 3. Bc4 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O"
+
+Test(repair, an_error_that_breaks_the_game_only_later)
+{
+    /* 3. Bc4 is legal; the game breaks only at 4. Ba4 */
+    repaired *r = repair(LATER);
+    cr_assert_eq(r->res.status, ARB_REPAIR_REPAIRED);
+    cr_assert_eq(r->res.fail_token, 6);
+    bool found = false;
+    for (size_t i = 0; i < r->res.count && i < 3; i++)
+        found |= strcmp(line_san(&r->start, &r->res.repairs[i]), RUY_LINE) == 0
+                 && r->res.repairs[i].edits[0].ply == 4;
+    cr_assert(found, "the original line is not among the first three");
+}
+
+Test(repair, romanian_letters_and_an_english_knight)
+{
+    /* ro: C is the knight, N the bishop; 2. Nf3 is an English knight */
+    repaired *r = repair_in("ro", "1. e4 e5 2. Nf3 Cc6 3. Nb5 a6", 0, NULL);
+    expect_first(r, ARB_EDIT_REPLACE, "e4 e5 Nf3 Nc6 Bb5 a6");
+    cr_assert_eq(r->res.repairs[0].edits[0].ply, 2);
+}
+
+Test(repair, a_letter_mixup_costs_less_than_another_piece)
+{
+    arb_position pos = play_line("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4 e7e5");
+    arb_move_spec ro_spec, en_spec;
+    cr_assert_eq(arb_notation_parse(notation("ro"), "Nf3", 3, &ro_spec), ARB_SAN_OK);
+    cr_assert_eq(arb_notation_parse(notation("en"), "Nf3", 3, &en_spec), ARB_SAN_OK);
+    arb_move knight = must_find(&pos, "g1f3"), queen = must_find(&pos, "d1f3");
+    int mixup = arb_repair_distance(&pos, &ro_spec, &en_spec, knight);
+    int other = arb_repair_distance(&pos, &ro_spec, &en_spec, queen);
+    cr_assert_gt(mixup, 0);
+    cr_assert_lt(mixup, other);
+    cr_assert_eq(arb_repair_distance(&pos, &en_spec, NULL, must_find(&pos, "b1c3")), -1, "Nc3 is not close to Nf3");
+}
+
+Test(repair, the_result_the_board_decides)
+{
+    /* Fool's mate with the last move one file off: Qh4# mates, and the
+     * result says Black won */
+    repaired *r = repair_in("en", "1. f3 e5 2. g4 Qg4", 2, NULL);
+    expect_first(r, ARB_EDIT_REPLACE, "f3 e5 g4 Qh4#");
+}
+
+Test(repair, no_repair_within_limits)
+{
+    arb_repair_limits limits = {.max_edits = 1};
+    repaired *r = repair_in("en", "1. e4 e5 2. Ke3 Ke6 3. Ka8 Ka1", 0, &limits);
+    cr_assert_eq(r->res.status, ARB_REPAIR_NO_REPAIR);
+    cr_assert_eq(r->res.count, 0);
+    arb_repair_limits tiny = {.max_work = 10};
+    r = repair_in("en", LATER, 0, &tiny);
+    cr_assert_eq(r->res.status, ARB_REPAIR_NO_REPAIR);
+    cr_assert(r->res.limits_reached);
+}
+
+Test(repair, suggestions_are_ranked_by_cost)
+{
+    arb_repair_limits limits = {.suggestions = 5};
+    repaired *r = repair_in("en", RUY "4. Bb4 Nf6 5. O-O Be7", 0, &limits);
+    cr_assert_geq(r->res.count, 2);
+    for (size_t i = 1; i < r->res.count; i++)
+        cr_assert_leq(r->res.repairs[i - 1].cost, r->res.repairs[i].cost);
+}
+
+Test(repair, garbage_tokens_do_not_break_the_search)
+{
+    repaired *r = repair(RUY "4. Ba4 @@ 5. O-O Be7");
+    cr_assert_neq(r->res.status, ARB_REPAIR_CLEAN);
+    r = repair("");
+    cr_assert_eq(r->res.status, ARB_REPAIR_CLEAN);
+}
+
+/* ---- the main line of a game's text and the repaired game ----------------------- */
+
+Test(repair, mainline_keeps_moves_comments_and_nags_outside_variations)
+{
+    const char *text = "[Event \"x\"]\n[White \"a\"]\n\n1. e4 {best} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 (=) 1-0\n";
+    arb_mainline ml;
+    arb_mainline_init(&ml);
+    cr_assert(arb_mainline_collect(&ml, text, strlen(text), 1));
+    cr_assert_eq(ml.count, 5);
+    cr_assert(strncmp(ml.tokens[2].text, "Nf3", 3) == 0);
+    cr_assert(strncmp(ml.tokens[4].text, "(=)", 3) == 0);
+    cr_assert_eq(ml.at[0].line, 4);
+    cr_assert_eq(ml.note_count, 2);
+    cr_assert_str_eq(ml.notes[0].text, "best");
+    cr_assert_eq(ml.notes[0].after, 1);
+    cr_assert(ml.notes[1].is_nag);
+    cr_assert(ml.has_variations);
+    arb_mainline_free(&ml);
+}
+
+Test(repair, the_repaired_game_says_what_was_written)
+{
+    const char *text = "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 {good} Nc6 3. Bb5 a6 4. Bb4 Nf6 *\n";
+    arb_input *in = arb_input_from_memory(text, strlen(text), "test");
+    cr_assert_not_null(in);
+    arb_pgn_reader *rd = arb_pgn_reader_new(in, NULL);
+    arb_pgn_game g, fixed;
+    arb_pgn_game_init(&g);
+    arb_pgn_game_init(&fixed);
+    arb_status st;
+    cr_assert_eq(arb_pgn_read(rd, &g, &st), ARB_PGN_READ_GAME);
+    cr_assert_gt(g.error_count, 0);
+    arb_mainline ml;
+    arb_mainline_init(&ml);
+    cr_assert(arb_mainline_collect(&ml, g.raw, g.raw_len, g.line));
+    arb_repairer *rp = arb_repairer_new(NULL);
+    arb_repair_result res;
+    arb_repair_game rg = {&g.start, ml.tokens, ml.count, 0, notation("en"), NULL};
+    cr_assert_eq(arb_repair_run(rp, &rg, &res).code, 0);
+    cr_assert_eq(res.status, ARB_REPAIR_REPAIRED);
+    char what[256];
+    arb_repair_describe_all(&g.start, &ml, &res.repairs[0], notation("en"), what, sizeof what);
+    cr_assert_str_eq(what, "4. Bb4 read 4. Ba4");
+    cr_assert(arb_repair_build_game(&g, &ml, &res.repairs[0], notation("en"), &fixed));
+    cr_assert_str_eq(arb_pgn_game_tag(&fixed, "Repaired"), "4. Bb4 read 4. Ba4");
+    bool written = false, kept = false;
+    for (size_t i = 0; i < fixed.item_count; i++)
+        if (fixed.items[i].kind == ARB_PGN_ITEM_COMMENT) {
+            written |= strcmp(fixed.items[i].text, "written: Bb4") == 0;
+            kept |= strcmp(fixed.items[i].text, "good") == 0;
+        }
+    cr_assert(written && kept);
+    arb_repairer_free(rp);
+    arb_mainline_free(&ml);
+    arb_pgn_game_free(&g);
+    arb_pgn_game_free(&fixed);
+    arb_pgn_reader_free(rd);
+}
+
+/* ---- two scoresheets --------------------------------------------------------- */
+
+static arb_sheets_result reconcile(arb_sheets *s, char *white, char *black)
+{
+    static arb_token wt[200], bt[200];
+    static arb_position start;
+    arb_position_startpos(&start);
+    size_t nw = split_moves(white, wt, 200), nb = split_moves(black, bt, 200);
+    arb_sheets_input in = {&start, wt, nw, bt, nb, 0, notation("en"), NULL, notation("en")};
+    arb_sheets_result res;
+    cr_assert_eq(arb_sheets_reconcile(s, &in, &res).code, 0);
+    return res;
+}
+
+Test(repair, two_sheets_with_independent_errors)
+{
+    arb_sheets *s = arb_sheets_new(NULL);
+    char white[] = RUY "4. Bb4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O";
+    char black[] = RUY "4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O O-O";
+    arb_sheets_result res = reconcile(s, white, black);
+    cr_assert_eq(res.status, ARB_SHEETS_RECONCILED);
+    arb_repair rep = {.moves = res.moves, .move_count = res.move_count};
+    arb_position start;
+    arb_position_startpos(&start);
+    cr_assert_str_eq(line_san(&start, &rep), RUY_LINE);
+    cr_assert_eq(res.disagreement_count, 2);
+    cr_assert_eq(res.disagreements[0].ply, 6);
+    cr_assert_eq(res.disagreements[0].winner, ARB_SHEETS_BLACK);
+    cr_assert(res.disagreements[1].extra);
+    cr_assert_eq(res.disagreements[1].winner, ARB_SHEETS_WHITE);
+    arb_sheets_free(s);
+}
+
+Test(repair, two_sheets_that_agree)
+{
+    arb_sheets *s = arb_sheets_new(NULL);
+    char white[] = RUY "4. Ba4", black[] = RUY "4. Ba4";
+    arb_sheets_result res = reconcile(s, white, black);
+    cr_assert_eq(res.status, ARB_SHEETS_AGREE);
+    cr_assert_eq(res.disagreement_count, 0);
+    arb_sheets_free(s);
+}
+
+/* fuzz_repair regression: a sheet with no moves is an empty line, not a
+ * null copy (corpora/fuzz/fuzz_repair/regression-empty-sheet) */
+Test(repair, an_empty_sheet_against_a_game)
+{
+    arb_sheets *s = arb_sheets_new(NULL);
+    char white[] = "", black[] = "1. e4 e5";
+    arb_sheets_result res = reconcile(s, white, black);
+    cr_assert_neq(res.status, ARB_SHEETS_NONE);
+    cr_assert_eq(res.move_count, 2, "the sheet that has the moves wins: %zu moves", res.move_count);
+    arb_sheets_free(s);
+}
