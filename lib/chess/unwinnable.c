@@ -27,7 +27,7 @@ typedef struct search {
     uint32_t limit;
     seen_node *nodes;
     uint32_t node_count, node_cap;
-    uint32_t *table;   /* node index + 1, 0 for empty; size a power of two */
+    uint64_t *table;   /* keys of the nodes, 0 for empty; size a power of two */
     uint32_t table_mask;
     open_entry *heap;
     uint32_t heap_count, heap_cap;
@@ -41,7 +41,7 @@ static bool grow(void **array, uint32_t *cap, size_t elem, uint32_t need)
 {
     if (need <= *cap)
         return true;
-    uint32_t n = *cap ? *cap : 256;
+    uint32_t n = *cap ? *cap : 64;
     while (n < need)
         n *= 2;
     void *p = realloc(*array, (size_t)n * elem);
@@ -59,7 +59,7 @@ static uint32_t slot_of(uint64_t key, uint32_t mask)
 
 static bool table_rehash(search *s, uint32_t size)
 {
-    uint32_t *t = calloc(size, sizeof *t);
+    uint64_t *t = calloc(size, sizeof *t);
     if (!t)
         return false;
     free(s->table);
@@ -69,18 +69,21 @@ static bool table_rehash(search *s, uint32_t size)
         uint32_t h = slot_of(s->nodes[i].key, s->table_mask);
         while (t[h])
             h = (h + 1) & s->table_mask;
-        t[h] = i + 1;
+        t[h] = s->nodes[i].key;
     }
     return true;
 }
 
 /* Adds the position's key unless seen; returns its node index, or
- * UINT32_MAX when it was seen before (or memory ran out). */
+ * UINT32_MAX when it was seen before (or memory ran out).  A key of 0
+ * stands for an empty slot, so it is kept as 1 (a collision no more likely
+ * than any other). */
 static uint32_t remember(search *s, uint64_t key, uint32_t parent, arb_move move, uint16_t depth)
 {
+    key += !key;
     uint32_t h = slot_of(key, s->table_mask);
     while (s->table[h]) {
-        if (s->nodes[s->table[h] - 1].key == key)
+        if (s->table[h] == key)
             return UINT32_MAX;
         h = (h + 1) & s->table_mask;
     }
@@ -90,7 +93,7 @@ static uint32_t remember(search *s, uint64_t key, uint32_t parent, arb_move move
     }
     uint32_t index = s->node_count++;
     s->nodes[index] = (seen_node){key, index ? parent : 0, move, depth};
-    s->table[h] = index + 1;
+    s->table[h] = key;
     if ((uint64_t)s->node_count * 2 > s->table_mask && !table_rehash(s, (s->table_mask + 1) * 2)) {
         s->no_memory = true;
         return UINT32_MAX;
@@ -135,7 +138,7 @@ static bool pool_take(search *s, uint32_t *slot)
         return true;
     }
     if (s->pool_count == s->pool_cap) {
-        uint32_t cap = s->pool_cap ? s->pool_cap * 2 : 256;
+        uint32_t cap = s->pool_cap ? s->pool_cap * 2 : 32;
         arb_position *pool = realloc(s->pool, (size_t)cap * sizeof *pool);
         if (!pool)
             return false;
@@ -268,12 +271,16 @@ static bool pawn_can_move(const arb_position *pos, int color)
  * open: a side with a queen or rook, or pawns that have moved, mates within
  * a few thousand positions or leaves a search that would fill any limit;
  * locked pawn chains with minor pieces behind them need more. */
-#define OPEN_POSITION_NODES 4096u
+#define OPEN_POSITION_NODES 64u
 
 static bool looks_open(const arb_position *root, int color, const arb_bitboard fixed[2])
 {
-    arb_bitboard moved = root->by_kind[ARB_PAWN] & ~(fixed[0] | fixed[1]);
-    return (root->by_color[color] & (root->by_kind[ARB_QUEEN] | root->by_kind[ARB_ROOK])) ||
+    const arb_bitboard *k = root->by_kind;
+    arb_bitboard white = arb_pieces(root, ARB_WHITE, ARB_PAWN), black = arb_pieces(root, ARB_BLACK, ARB_PAWN);
+    /* pawns with a pawn of either colour in front of them */
+    arb_bitboard stopped = (white & (k[ARB_PAWN] >> 8)) | (black & (k[ARB_PAWN] << 8));
+    arb_bitboard moved = k[ARB_PAWN] & ~(fixed[0] | fixed[1]);
+    return root->by_color[color] & (k[ARB_QUEEN] | k[ARB_ROOK]) || k[ARB_PAWN] & ~stopped ||
            arb_more_than_one(moved) || !(fixed[0] | fixed[1]);
 }
 
@@ -299,7 +306,7 @@ arb_mate_answer arb_mate_search(const arb_position *pos, int color, uint32_t nod
     s.limit = node_limit ? node_limit : ARB_MATE_DEFAULT_NODES;
     arb_bitboard fixed[2] = {arb_pieces(pos, ARB_WHITE, ARB_PAWN), arb_pieces(pos, ARB_BLACK, ARB_PAWN)};
     arb_movelist *moves = malloc(sizeof *moves);
-    if (!moves || !table_rehash(&s, 1024) || remember(&s, pos->key, 0, ARB_MOVE_NONE, 0) == UINT32_MAX ||
+    if (!moves || !table_rehash(&s, 256) || remember(&s, pos->key, 0, ARB_MOVE_NONE, 0) == UINT32_MAX ||
         !heap_push(&s, pos, 0, 0)) {
         free(moves);
         search_free(&s);
@@ -318,7 +325,8 @@ arb_mate_answer arb_mate_search(const arb_position *pos, int color, uint32_t nod
         for (int i = 0; i < n; i++) {
             arb_position next;
             arb_position_make(&here, moves->moves[i], &next);
-            if (s.node_count >= s.limit || (s.node_count == OPEN_POSITION_NODES && looks_open(pos, color, fixed))) {
+            if (s.node_count >= s.limit || (s.node_count >= OPEN_POSITION_NODES && !(s.node_count & (s.node_count - 1)) &&
+                                            looks_open(pos, color, fixed))) {
                 done = true;
                 break;
             }
@@ -358,17 +366,22 @@ arb_mate_answer arb_mate_search(const arb_position *pos, int color, uint32_t nod
     return a;
 }
 
+bool arb_mate_impossible_by_material(const arb_position *pos, int color)
+{
+    return lacks_mating_material(pos, color);
+}
+
+bool arb_side_may_be_shut_out(const arb_position *pos, int color)
+{
+    /* a side whose pawns are all blocked may be shut out; one with a pawn
+     * that moves, or without pawns, is taken as able to mate */
+    return lacks_mating_material(pos, color) ||
+           (arb_pieces(pos, color, ARB_PAWN) && !pawn_can_move(pos, color));
+}
+
 bool arb_dead_candidate(const arb_position *pos)
 {
-    for (int color = ARB_WHITE; color <= ARB_BLACK; color++) {
-        if (lacks_mating_material(pos, color))
-            continue;
-        /* a side whose pawns are all blocked may be shut out; one with a
-         * pawn that moves, or without pawns, is taken as able to mate */
-        if (!arb_pieces(pos, color, ARB_PAWN) || pawn_can_move(pos, color))
-            return false;
-    }
-    return true;
+    return arb_side_may_be_shut_out(pos, ARB_WHITE) && arb_side_may_be_shut_out(pos, ARB_BLACK);
 }
 
 bool arb_position_is_dead(const arb_position *pos, uint32_t node_limit)

@@ -74,6 +74,13 @@ arb_mate_answer arb_mate_search(const arb_position *pos, int color, uint32_t nod
  * (some pawn can move or capture now and no side lacks mating material);
  * true when arb_mate_search is worth asking for both sides. */
 bool arb_dead_candidate(const arb_position *pos);
+/* The same test for one side: it lacks mating material, or has pawns and
+ * none of them can move now. */
+bool arb_side_may_be_shut_out(const arb_position *pos, int color);
+
+/* The material rule alone (the first step of arb_mate_search): true when
+ * `color` cannot mate with what is on the board, whatever the moves. */
+bool arb_mate_impossible_by_material(const arb_position *pos, int color);
 
 /* The position is dead (5.2.2): neither side can mate, as far as searches of
  * node_limit positions (0: default) can show.  False when unknown. */

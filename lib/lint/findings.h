@@ -113,6 +113,10 @@ typedef struct arb_game_facts {
     uint32_t first_seventyfive_ply;  /* the clock reached 150, not by mate or stalemate */
     bool checkmate, stalemate, insufficient_material;  /* the final position */
     bool claim_threefold, claim_fifty;                 /* claims available at the end */
+    /* 5.2.2: the ply after which the position was dead (0 = the start
+     * position), -1 never; by material or by search (unwinnable.h) */
+    int32_t first_dead_ply;
+    bool cannot_mate[2];      /* per colour: no series of legal moves ends in its mate, at the end */
 } arb_game_facts;
 
 /* The findings of one game and what is known about its end. */
@@ -185,7 +189,7 @@ bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *st
 /* The replay facts as one JSON line:
  *   {"type":"facts","file","game","plies","ok","checkmate","stalemate","insufficient_material",
  *    "first_threefold_ply","first_fivefold_ply","first_fifty_ply","first_seventyfive_ply",
- *    "claim_threefold_final","claim_fifty_final"}
+ *    "claim_threefold_final","claim_fifty_final","first_dead_ply","white_cannot_mate","black_cannot_mate"}
  * (plies that never happened are null). */
 bool arb_report_format_facts(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out);
 

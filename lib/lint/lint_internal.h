@@ -37,6 +37,10 @@ typedef struct lint_ctx {
     bool chess960;           /* Variant tag says Chess960 */
     bool after_error;        /* a bad move was passed over: later findings are marked */
     int illegal_by[2];       /* illegal moves passed over, per side (7.5.5 counts them) */
+    bool mate_known[2];      /* a search at the end decided whether each side could mate */
+    int mate_verdict[2];     /* its answer (enum arb_mate_verdict) */
+    bool time_evidence_known; /* lint_time_forfeit_evidence was asked about this loser */
+    int time_evidence_loser, time_evidence;
 } lint_ctx;
 
 /* Appends a finding citing `article` (enum arb_article of the rules in
@@ -100,6 +104,8 @@ typedef struct line_facts {
     bool claims_known;        /* claims below computed */
     arb_claims claims;        /* the claims available at the end */
     arb_position fifty_before;
+    bool alive_known;         /* 5.2.2 by search: a position with this structure was not dead */
+    uint64_t alive_signature;
 } line_facts;
 
 
@@ -122,5 +128,22 @@ int lint_check_draw(lint_ctx *c, line_facts *lf, const arb_position *final);
 void lint_check_agreement(lint_ctx *c, const line_facts *lf);
 void lint_missed_claims(lint_ctx *c, const line_facts *lf, int termination);
 void lint_record_facts(lint_ctx *c, line_facts *lf, const arb_position *final);
+
+/* lint_dead.c: 5.2.2 and 6.9 by search */
+struct arb_mate_answer;
+/* The position is dead though the material alone does not say so (checked
+ * cheaply at every ply: a search runs only when no pawn can move, and once
+ * per pawn structure and material). */
+bool lint_dead_by_search(line_facts *lf, const arb_position *pos);
+/* The reason a side cannot mate, in words. */
+void lint_unwinnable_reason(const arb_position *pos, const struct arb_mate_answer *a, char *buf, size_t size);
+enum { LINT_TIME_NONE = 0, LINT_TIME_BY_TAG, LINT_TIME_BY_COMMENT, LINT_TIME_BY_CLOCK };
+/* How the record shows that `loser` lost on time (LINT_TIME_*). */
+int lint_time_forfeit_evidence(lint_ctx *c, int loser);
+/* 6.9: a game lost on time where the winner could not mate by any series of
+ * legal moves (beyond what the material rule of lint_check_result found). */
+void lint_check_flag_fall(lint_ctx *c, const arb_position *final, int line, int col);
+/* The first dead ply and the sides that cannot mate at the end (facts). */
+void lint_record_unwinnable(lint_ctx *c, const line_facts *lf, const arb_position *final);
 
 #endif

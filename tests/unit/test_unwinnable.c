@@ -116,9 +116,9 @@ Test(unwinnable, mate_in_one_is_found_with_its_line)
 
 Test(unwinnable, helpmate_with_the_defenders_help_is_found)
 {
-    /* K+R against K: both sides cooperate */
-    const char *fen = "8/4rk2/8/8/8/8/3K4/8 w - - 0 1";
-    arb_mate_answer a = ask(fen, ARB_BLACK);
+    /* K+R against K: Black walks into the corner, then Rh8 mates */
+    const char *fen = "1k6/8/1K6/8/8/8/8/7R b - - 0 1";
+    arb_mate_answer a = ask(fen, ARB_WHITE);
     assert_line_mates(fen, &a);
     cr_assert(a.line_plies > 1);
 }
