@@ -1,6 +1,7 @@
 /* unwinnable.c — helpmate search for 5.2.2 and 6.9 (see unwinnable.h). */
 #include "unwinnable.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -390,4 +391,58 @@ bool arb_position_is_dead(const arb_position *pos, uint32_t node_limit)
         if (arb_mate_search(pos, color, node_limit).verdict != ARB_MATE_IMPOSSIBLE)
             return false;
     return true;
+}
+
+/* "a king and a bishop", "a king, a rook and 3 pawns" */
+static void describe_material(const arb_position *pos, int color, char *buf, size_t size)
+{
+    static const char *const names[] = {"pawn", "knight", "bishop", "rook", "queen"};
+    char parts[5][24];
+    int n = 0;
+    for (int kind = ARB_QUEEN; kind >= ARB_PAWN; kind--) {
+        int count = arb_popcount(arb_pieces(pos, color, kind));
+        if (count == 1)
+            snprintf(parts[n++], sizeof parts[0], "a %s", names[kind]);
+        else if (count > 1)
+            snprintf(parts[n++], sizeof parts[0], "%d %ss", count, names[kind]);
+    }
+    int used = snprintf(buf, size, "%s", n ? "a king" : "only a king");
+    for (int i = 0; i < n && used >= 0 && (size_t)used < size; i++)
+        used += snprintf(buf + used, size - (size_t)used, "%s%s", i == n - 1 ? " and " : ", ", parts[i]);
+}
+
+/* "a3, a4, c3": file by file, as an arbiter reads a pawn chain */
+static void square_list(arb_bitboard squares, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int file = 0; file < 8; file++)
+        for (int rank = 0; rank < 8; rank++)
+            if (squares & ARB_BB(arb_square(file, rank)) && used + 5 < size)
+                used += (size_t)snprintf(buf + used, size - (size_t)used, "%s%c%c", used ? ", " : "", 'a' + file,
+                                            '1' + rank);
+}
+
+void arb_mate_answer_describe(const arb_position *pos, const arb_mate_answer *a, char *buf, size_t size)
+{
+    char ours[64], theirs[64];
+    describe_material(pos, a->color, ours, sizeof ours);
+    describe_material(pos, a->color ^ 1, theirs, sizeof theirs);
+    const char *side = a->color == ARB_WHITE ? "White" : "Black";
+    if (a->reason == ARB_MATE_BY_MATERIAL) {
+        snprintf(buf, size, "%s has %s against %s, which cannot give mate", side, ours, theirs);
+        return;
+    }
+    /* pawns that never moved in the search and stand blocked by an enemy pawn */
+    arb_bitboard white = arb_pieces(pos, ARB_WHITE, ARB_PAWN), black = arb_pieces(pos, ARB_BLACK, ARB_PAWN);
+    arb_bitboard locked = a->fixed_pawns & ((white & (black >> 8)) | (black & (white << 8)));
+    if (locked) {
+        char squares[96];
+        square_list(locked, squares, sizeof squares);
+        snprintf(buf, size, "%s has %s, and the locked pawns on %s never move (%u positions examined)", side,
+                    ours, squares, (unsigned)a->nodes);
+        return;
+    }
+    snprintf(buf, size, "%s has %s against %s, and every series of legal moves ends without its mate (%u "
+                "positions examined)", side, ours, theirs, (unsigned)a->nodes);
 }

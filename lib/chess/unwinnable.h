@@ -82,6 +82,12 @@ bool arb_side_may_be_shut_out(const arb_position *pos, int color);
  * `color` cannot mate with what is on the board, whatever the moves. */
 bool arb_mate_impossible_by_material(const arb_position *pos, int color);
 
+/* Why `color` cannot mate, in words an arbiter reads ("White has a king
+ * and a bishop against a king and a rook, which cannot give mate"; "...,
+ * and the locked pawns on a4, a5 never move (1,152 positions examined)"),
+ * for an answer of ARB_MATE_IMPOSSIBLE about pos. */
+void arb_mate_answer_describe(const arb_position *pos, const arb_mate_answer *a, char *buf, size_t size);
+
 /* The position is dead (5.2.2): neither side can mate, as far as searches of
  * node_limit positions (0: default) can show.  False when unknown. */
 bool arb_position_is_dead(const arb_position *pos, uint32_t node_limit);

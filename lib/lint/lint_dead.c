@@ -48,9 +48,9 @@ static bool worth_searching(const arb_position *pos)
     return arb_dead_candidate(pos);
 }
 
-bool lint_dead_by_search(line_facts *lf, const arb_position *pos)
+bool lint_dead_by_search(const lint_ctx *c, line_facts *lf, const arb_position *pos)
 {
-    if (!worth_searching(pos))
+    if (c->opt->dead_by_material_only || !worth_searching(pos))
         return false;
     uint64_t sig = structure_signature(pos);
     if (lf->alive_known && lf->alive_signature == sig)
@@ -60,60 +60,6 @@ bool lint_dead_by_search(line_facts *lf, const arb_position *pos)
     lf->alive_known = true;
     lf->alive_signature = sig;
     return false;
-}
-
-/* "a king and a bishop", "a king, a rook and 3 pawns" */
-static void describe_material(const arb_position *pos, int color, char *buf, size_t size)
-{
-    static const char *const names[] = {"pawn", "knight", "bishop", "rook", "queen"};
-    char parts[5][24];
-    int n = 0;
-    for (int kind = ARB_QUEEN; kind >= ARB_PAWN; kind--) {
-        int count = arb_popcount(arb_pieces(pos, color, kind));
-        if (count == 1)
-            lint_format(parts[n++], sizeof parts[0], "a %s", names[kind]);
-        else if (count > 1)
-            lint_format(parts[n++], sizeof parts[0], "%d %ss", count, names[kind]);
-    }
-    size_t used = (size_t)lint_format(buf, size, "%s", n ? "a king" : "only a king");
-    for (int i = 0; i < n && used < size; i++)
-        used += (size_t)lint_format(buf + used, size - used, "%s%s", i == n - 1 ? " and " : ", ", parts[i]);
-}
-
-/* "a3, a4, c3": file by file, as an arbiter reads a pawn chain */
-static void square_list(arb_bitboard squares, char *buf, size_t size)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int file = 0; file < 8; file++)
-        for (int rank = 0; rank < 8; rank++)
-            if (squares & ARB_BB(arb_square(file, rank)) && used + 5 < size)
-                used += (size_t)lint_format(buf + used, size - used, "%s%c%c", used ? ", " : "", 'a' + file,
-                                            '1' + rank);
-}
-
-void lint_unwinnable_reason(const arb_position *pos, const arb_mate_answer *a, char *buf, size_t size)
-{
-    char ours[64], theirs[64];
-    describe_material(pos, a->color, ours, sizeof ours);
-    describe_material(pos, a->color ^ 1, theirs, sizeof theirs);
-    const char *side = lint_side_name(a->color);
-    if (a->reason == ARB_MATE_BY_MATERIAL) {
-        lint_format(buf, size, "%s has %s against %s, which cannot give mate", side, ours, theirs);
-        return;
-    }
-    /* pawns that never moved in the search and stand blocked by an enemy pawn */
-    arb_bitboard white = arb_pieces(pos, ARB_WHITE, ARB_PAWN), black = arb_pieces(pos, ARB_BLACK, ARB_PAWN);
-    arb_bitboard locked = a->fixed_pawns & ((white & (black >> 8)) | (black & (white << 8)));
-    if (locked) {
-        char squares[96];
-        square_list(locked, squares, sizeof squares);
-        lint_format(buf, size, "%s has %s, and the locked pawns on %s never move (%u positions examined)", side,
-                    ours, squares, (unsigned)a->nodes);
-        return;
-    }
-    lint_format(buf, size, "%s has %s against %s, and every series of legal moves ends without its mate (%u "
-                "positions examined)", side, ours, theirs, (unsigned)a->nodes);
 }
 
 /* ---- lost on time --------------------------------------------------------- */
@@ -192,7 +138,7 @@ void lint_check_flag_fall(lint_ctx *c, const arb_position *final, int line, int 
     if (evidence == LINT_TIME_NONE)
         return;
     /* what the material rule already reported (lint_check_result) */
-    if (evidence == LINT_TIME_BY_TAG && arb_cannot_mate(final, winner))
+    if ((evidence == LINT_TIME_BY_TAG && arb_cannot_mate(final, winner)) || c->opt->dead_by_material_only)
         return;
     arb_mate_answer a = arb_mate_search(final, winner, 0);
     c->mate_known[winner] = true;
@@ -204,7 +150,7 @@ void lint_check_flag_fall(lint_ctx *c, const arb_position *final, int line, int 
         lint_format(how, sizeof how, "%s's clock at 0:00:00", lint_side_name(winner ^ 1));
     else
         lint_format(how, sizeof how, "%s", evidence == LINT_TIME_BY_TAG ? "Termination tag" : "closing comment");
-    lint_unwinnable_reason(final, &a, reason, sizeof reason);
+    arb_mate_answer_describe(final, &a, reason, sizeof reason);
     arb_finding *f = lint_add(c, ARB_CHECK_RESULT_MISMATCH, ARB_SEVERITY_ERROR, ARB_ART_FLAG_FALL, line, col,
                               "result %s on time (%s), but %s cannot checkmate by any series of legal moves: "
                               "%s; the game is drawn (%s)", arb_pgn_result_text(result), how,
@@ -224,7 +170,7 @@ void lint_record_unwinnable(lint_ctx *c, const line_facts *lf, const arb_positio
     f->first_dead_ply = dead ? (int32_t)lf->end_ply : -1;
     /* searched only where the every-ply check would search (or the flag-fall
      * check did): elsewhere a side that has the material is taken as able */
-    bool search = !dead && worth_searching(final) &&
+    bool search = !dead && !c->opt->dead_by_material_only && worth_searching(final) &&
                   !(lf->alive_known && lf->alive_signature == structure_signature(final));
     for (int color = ARB_WHITE; color <= ARB_BLACK; color++) {
         if (dead || arb_mate_impossible_by_material(final, color))

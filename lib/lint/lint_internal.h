@@ -130,13 +130,10 @@ void lint_missed_claims(lint_ctx *c, const line_facts *lf, int termination);
 void lint_record_facts(lint_ctx *c, line_facts *lf, const arb_position *final);
 
 /* lint_dead.c: 5.2.2 and 6.9 by search */
-struct arb_mate_answer;
 /* The position is dead though the material alone does not say so (checked
  * cheaply at every ply: a search runs only when no pawn can move, and once
  * per pawn structure and material). */
-bool lint_dead_by_search(line_facts *lf, const arb_position *pos);
-/* The reason a side cannot mate, in words. */
-void lint_unwinnable_reason(const arb_position *pos, const struct arb_mate_answer *a, char *buf, size_t size);
+bool lint_dead_by_search(const lint_ctx *c, line_facts *lf, const arb_position *pos);
 enum { LINT_TIME_NONE = 0, LINT_TIME_BY_TAG, LINT_TIME_BY_COMMENT, LINT_TIME_BY_CLOCK };
 /* How the record shows that `loser` lost on time (LINT_TIME_*). */
 int lint_time_forfeit_evidence(lint_ctx *c, int loser);

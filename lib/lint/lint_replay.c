@@ -26,7 +26,7 @@ const char *lint_last_token(const lint_ctx *c, line_facts *lf)
  * stalemate: those leave no legal move, so the reader rejects what follows). */
 static int automatic_end(lint_ctx *c, line_facts *lf, const arb_position *pos, int occurrences)
 {
-    if (arb_dead_by_material(pos) || lint_dead_by_search(lf, pos))
+    if (arb_dead_by_material(pos) || lint_dead_by_search(c, lf, pos))
         return ARB_TERM_DEAD_POSITION;
     size_t i = c->history->count - 1;
     if (c->rules->fivefold == ARB_FIVEFOLD_ANY && occurrences >= 5)
@@ -172,7 +172,7 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
     size_t depth = 0;
     if (start_ok) {
         /* a FEN may already show an ended game */
-        bool dead = arb_dead_by_material(&g->start) || lint_dead_by_search(lf, &g->start);
+        bool dead = arb_dead_by_material(&g->start) || lint_dead_by_search(c, lf, &g->start);
         int term = lint_board_end_termination(dead ? ARB_BOARD_DEAD_POSITION : 0);
         if (term < 0 && c->rules->seventy_five && g->start.halfmove_clock >= 150)
             term = ARB_TERM_SEVENTY_FIVE;

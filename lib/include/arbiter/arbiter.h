@@ -13,5 +13,6 @@
 #include "san.h"
 #include "perft.h"
 #include "chess960.h"
+#include "unwinnable.h"
 
 #endif
