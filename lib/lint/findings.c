@@ -23,6 +23,7 @@ static const char *const check_codes[ARB_CHECK_COUNT] = {
     [ARB_CHECK_CASTLING_960] = "castling-960",
     [ARB_CHECK_TAG_MISSING] = "tag-missing",
     [ARB_CHECK_TAG_FORMAT] = "tag-format",
+    [ARB_CHECK_CLOCK] = "clock",
 };
 
 static const char *const termination_names[ARB_TERM_COUNT] = {

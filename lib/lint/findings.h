@@ -43,6 +43,7 @@ enum arb_check {
     ARB_CHECK_CASTLING_960,     /* Guidelines II.3: castling written or made against II.3 */
     ARB_CHECK_TAG_MISSING,      /* PGN 8.1.1: Seven Tag Roster incomplete */
     ARB_CHECK_TAG_FORMAT,       /* PGN 8.1.1: malformed or duplicate tag */
+    ARB_CHECK_CLOCK,            /* 6.9: %clk readings that contradict the time control or the end */
     ARB_CHECK_COUNT
 };
 

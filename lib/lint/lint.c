@@ -322,6 +322,8 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
         if (result != ARB_PGN_RESULT_DRAW)
             lint_missed_claims(&c, &lf, term);
     }
+    if (start_ok)
+        lint_check_clocks(&c, &lf);
     r->termination = term;
     lint_record_facts(&c, &lf, final);
     sort_findings(r);

@@ -140,6 +140,8 @@ int lint_time_forfeit_evidence(lint_ctx *c, int loser);
 /* 6.9: a game lost on time where the winner could not mate by any series of
  * legal moves (beyond what the material rule of lint_check_result found). */
 void lint_check_flag_fall(lint_ctx *c, const arb_position *final, int line, int col);
+/* lint_clock.c: TimeControl, [%clk] rising, time forfeit and flag fall */
+void lint_check_clocks(lint_ctx *c, const line_facts *lf);
 /* The first dead ply and the sides that cannot mate at the end (facts). */
 void lint_record_unwinnable(lint_ctx *c, const line_facts *lf, const arb_position *final);
 
