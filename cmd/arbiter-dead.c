@@ -17,6 +17,7 @@
 
 #include "arbiter.h"
 #include "common/size_arg.h"
+#include "strbuf.h"
 
 #define PROGRAM "arbiter-dead"
 
@@ -50,8 +51,8 @@ static void usage(FILE *out)
         "  --file FILE   one FEN per line (- = standard input); words after the six\n"
         "                FEN fields are ignored, blank and '#' lines skipped\n"
         "  --json        one JSON object per position and side\n"
-        "  --time        on standard error: positions, answers, median and 99th\n"
-        "                percentile time per position\n"
+        "  --time        on standard error: positions, and the median and 99th\n"
+        "                percentile processor time per position\n"
         "  --help, --version\n"
         "\n"
         "Exit status: 0 all answered, 1 a line of FILE was not a FEN,\n"
@@ -68,25 +69,24 @@ static int usage_error(const char *what, const char *value)
     return EXIT_USAGE;
 }
 
-static double now_seconds(void)
+/* Processor time, so that the figures of --time do not depend on what else
+ * the machine runs. */
+static double cpu_seconds(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static void json_string(const char *text)
 {
-    putchar('"');
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            printf("\\%c", *p);
-        else if (*p < 0x20)
-            printf("\\u%04x", *p);
-        else
-            putchar(*p);
-    }
-    putchar('"');
+    arb_strbuf t;
+    arb_strbuf_init(&t);
+    if (arb_strbuf_json_string(&t, text))
+        fputs(t.data, stdout);
+    else
+        fputs("null", stdout);
+    arb_strbuf_free(&t);
 }
 
 /* The mating line in SAN with move numbers: "1...Ka8 2.Rh8#". */
@@ -114,9 +114,9 @@ static void write_line(const arb_position *start, const arb_mate_answer *a, char
 
 static void answer(const options *opt, const char *fen, const arb_position *pos, int color, double *spent)
 {
-    double start = now_seconds();
+    double start = cpu_seconds();
     arb_mate_answer a = arb_mate_search(pos, color, opt->nodes);
-    *spent += now_seconds() - start;
+    *spent += cpu_seconds() - start;
     char text[512] = "";
     const char *side = color == ARB_WHITE ? "White" : "Black";
     const char *verdict = a.verdict == ARB_MATE_POSSIBLE ? "can mate"
