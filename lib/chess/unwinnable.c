@@ -274,14 +274,27 @@ static bool pawn_can_move(const arb_position *pos, int color)
  * locked pawn chains with minor pieces behind them need more. */
 #define OPEN_POSITION_NODES 64u
 
+/* A pawn with no pawn of either colour ahead of it on its file: it may run
+ * to promotion. */
+static bool free_pawn(const arb_position *pos)
+{
+    arb_bitboard pawns = pos->by_kind[ARB_PAWN];
+    for (arb_bitboard p = pawns; p;) {
+        int sq = arb_pop_lsb(&p);
+        arb_bitboard file = arb_file_bb(arb_file_of(sq));
+        arb_bitboard ahead = arb_piece_color(pos->board[sq]) == ARB_WHITE ? file & ~((ARB_BB(sq) << 1) - 1)
+                                                                         : file & (ARB_BB(sq) - 1);
+        if (!(pawns & ahead))
+            return true;
+    }
+    return false;
+}
+
 static bool looks_open(const arb_position *root, int color, const arb_bitboard fixed[2])
 {
     const arb_bitboard *k = root->by_kind;
-    arb_bitboard white = arb_pieces(root, ARB_WHITE, ARB_PAWN), black = arb_pieces(root, ARB_BLACK, ARB_PAWN);
-    /* pawns with a pawn of either colour in front of them */
-    arb_bitboard stopped = (white & (k[ARB_PAWN] >> 8)) | (black & (k[ARB_PAWN] << 8));
     arb_bitboard moved = k[ARB_PAWN] & ~(fixed[0] | fixed[1]);
-    return root->by_color[color] & (k[ARB_QUEEN] | k[ARB_ROOK]) || k[ARB_PAWN] & ~stopped ||
+    return root->by_color[color] & (k[ARB_QUEEN] | k[ARB_ROOK]) || free_pawn(root) ||
            arb_more_than_one(moved) || !(fixed[0] | fixed[1]);
 }
 
