@@ -18,7 +18,7 @@ Test(findings, codes_are_stable_and_round_trip)
     static const char *const codes[] = {"illegal-move", "ambiguous-move", "bad-token", "moves-after-end",
                                         "result-mismatch", "draw-claim", "early-agreement", "draw-offer",
                                         "fen-invalid", "chess960-start", "castling-960", "tag-missing",
-                                        "tag-format"};
+                                        "tag-format", "clock"};
     cr_assert_eq(sizeof codes / sizeof codes[0], ARB_CHECK_COUNT);
     for (int i = 0; i < ARB_CHECK_COUNT; i++) {
         cr_assert_str_eq(arb_check_code(i), codes[i]);
