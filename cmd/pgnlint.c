@@ -62,6 +62,7 @@ typedef struct options {
     const char *prefer;      /* --prefer: locale codes preferred when several read a game */
     bool list_profiles;
     bool no_suggest;         /* do not read bad moves in national notations */
+    bool dead_by_material;   /* --dead-by-material: 5.2.2 and 6.9 without the search */
     enum progress_mode progress; /* --progress, --no-progress */
     int jobs;                /* -j: threads; 0 = one per processor, at most 4 */
     unsigned long long first_game;   /* --first-game: number of each input's first game */
@@ -130,6 +131,8 @@ static void usage(FILE *out)
         "                       notations agree on, replaces it, else the turn passes and\n"
         "                       later findings are marked as following it)\n"
         "  --strict             warnings also make the exit status 1\n"
+        "  --dead-by-material   judge dead positions (5.2.2) and flag falls (6.9) by\n"
+        "                       the material alone, without searching for a mate\n"
         "  -j, --jobs N         check on N threads (default: one per processor, at\n"
         "                       most 4); the output is the same as with -j 1\n"
         "  --first-game N       number the first game of each input N (default 1),\n"
@@ -209,6 +212,8 @@ static int parse_args(int argc, char **argv, options *o)
             o->read.skip_bad_moves = true;
         } else if (strcmp(a, "--no-suggest") == 0) {
             o->no_suggest = true;
+        } else if (strcmp(a, "--dead-by-material") == 0) {
+            o->dead_by_material = true;
         } else if (strcmp(a, "--list-profiles") == 0) {
             o->list_profiles = true;
         } else if (takes_value(a)) {
@@ -610,7 +615,8 @@ int main(int argc, char **argv)
     totals t = {0};
     t.games_out = stdout;
     arb_strbuf_init(&t.report_html);
-    arb_lint_options lo = {.profiles = profiles, .time_class_fixed = o.time_class >= 0, .time_class = o.time_class};
+    arb_lint_options lo = {.profiles = profiles, .time_class_fixed = o.time_class >= 0, .time_class = o.time_class,
+                           .dead_by_material_only = o.dead_by_material};
 
     if (o.list_profiles) {
         for (size_t i = 0; i < arb_profiles_count(profiles); i++) {

@@ -23,6 +23,7 @@
 #include "common/outfile.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
+#include "common/usage.h"
 #include "mainline.h"
 #include "pgn_parallel.h"
 #include "pgn_read.h"
@@ -633,8 +634,7 @@ static int parse_args(int argc, char **argv, options *o)
             break;
         int nv = args_values(&repair_args, a);
         if (nv && i + nv >= argc) {
-            fprintf(stderr, PROGRAM ": option %s needs %s\n", a, nv == 2 ? "two values" : "a value");
-            return -1;
+            return usage_error(PROGRAM, "option %s needs %s", a, nv == 2 ? "two values" : "a value");
         }
         if (nv)
             value = argv[i + 1];
@@ -646,8 +646,7 @@ static int parse_args(int argc, char **argv, options *o)
             return 0;
         } else if (strcmp(a, "--from") == 0) {
             if (value[0] == '\0') {
-                fprintf(stderr, PROGRAM ": --from: expected auto, san or a locale code such as ro\n");
-                return -1;
+                return usage_error(PROGRAM, "--from: expected auto, san or a locale code such as ro");
             }
             o->from = value;
         } else if (strcmp(a, "--prefer") == 0) {
@@ -661,38 +660,32 @@ static int parse_args(int argc, char **argv, options *o)
             o->sheets[1] = argv[i + 2];
         } else if (strcmp(a, "--suggestions") == 0) {
             if (!int_arg_parse(value, 1, ARB_REPAIR_MAX_SUGGESTIONS, &o->suggestions)) {
-                fprintf(stderr, PROGRAM ": --suggestions %s: expected a number from 1 to %d\n", value,
+                return usage_error(PROGRAM, "--suggestions %s: expected a number from 1 to %d", value,
                         ARB_REPAIR_MAX_SUGGESTIONS);
-                return -1;
             }
         } else if (strcmp(a, "--max-edits") == 0) {
             if (!int_arg_parse(value, 1, ARB_REPAIR_MAX_EDITS, &o->limits.max_edits)) {
-                fprintf(stderr, PROGRAM ": --max-edits %s: expected a number from 1 to %d\n", value,
+                return usage_error(PROGRAM, "--max-edits %s: expected a number from 1 to %d", value,
                         ARB_REPAIR_MAX_EDITS);
-                return -1;
             }
         } else if (strcmp(a, "--max-work") == 0) {
             size_t work;
             if (!size_arg_parse(value, &work)) {
-                fprintf(stderr, PROGRAM ": --max-work %s: expected a number from 1 up, optionally followed by "
-                        "K, M or G (such as 500K or 16M)\n", value);
-                return -1;
+                return usage_error(PROGRAM, "--max-work %s: expected a number from 1 up, optionally followed by "
+                        "K, M or G (such as 500K or 16M)", value);
             }
             o->limits.max_work = work;
         } else if (strcmp(a, "--max-game-bytes") == 0) {
             if (!size_arg_parse(value, &o->read.max_game_bytes)) {
-                fprintf(stderr, PROGRAM ": --max-game-bytes %s: expected a number of bytes from 1 up, "
-                        "optionally followed by K, M or G (such as 512K or 64M)\n", value);
-                return -1;
+                return usage_error(PROGRAM, "--max-game-bytes %s: expected a number of bytes from 1 up, "
+                        "optionally followed by K, M or G (such as 512K or 64M)", value);
             }
         } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
             if (!int_arg_parse(value, 0, 256, &o->jobs)) {
-                fprintf(stderr, PROGRAM ": --jobs %s: expected a number from 0 to 256\n", value);
-                return -1;
+                return usage_error(PROGRAM, "--jobs %s: expected a number from 0 to 256", value);
             }
         } else {
-            fprintf(stderr, PROGRAM ": unknown option %s (see " PROGRAM " --help)\n", a);
-            return -1;
+            return usage_error(PROGRAM, "unknown option %s", a);
         }
         i += nv;
     }
@@ -715,7 +708,7 @@ static int repair_all(int argc, char **argv)
     if (first == 0)
         return fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
     if (o.sheets[0] && first < argc) {
-        fprintf(stderr, PROGRAM ": --sheets takes its two files and no other, expected no FILE after the options\n");
+        usage_error(PROGRAM, "--sheets takes its two files and no other, expected no FILE after the options");
         return EXIT_TROUBLE;
     }
     setup_from from;

@@ -58,6 +58,15 @@ say "The same findings as JSON Lines for a rating officer's scripts: one object 
     "finding, one per game with how it ended (here the games' terminations)."
 show "pgnlint --format json --from ro timisoara-2024-r5.pgn 2>/dev/null | grep '\"type\":\"game\"' | grep -o '\"white\":\"[^\"]*\"\\|\"termination\":\"[^\"]*\"' | paste -d' ' - -"
 
+say "Article 6.9: a player whose flag falls loses, unless the opponent cannot checkmate" \
+    "by any series of legal moves.  Here Black lost on time, but White's king, bishop and" \
+    "locked pawns can never mate: pgnlint searches every reachable position and" \
+    "says the 1-0 is a draw.  arbiter-dead answers the same for the board in front of you."
+show "pgnlint --color never flag-fall-locked-pawns.pgn"
+expect "pgnlint (6.9)" 1
+show "arbiter-dead --side white '8/8/4p3/3pPk2/p1pPp1p1/P1PbP1Pp/3B3P/2K5 w - - 79 95'"
+expect "arbiter-dead" 0
+
 say "Which editions of the Laws pgnlint knows (--laws NAME, or auto by the Date tag):"
 show "pgnlint --list-profiles"
 expect "pgnlint --list-profiles" 0

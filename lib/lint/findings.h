@@ -54,6 +54,7 @@ enum arb_check {
     ARB_CHECK_TRF_PLAYER_ID,      /* a FideId tag the report contradicts */
     ARB_CHECK_TRF_PLAYER_NAME,    /* a player matched only loosely by name */
     ARB_CHECK_TRF_INCONSISTENT,   /* the report disagrees with itself */
+    ARB_CHECK_CLOCK,            /* 6.9: %clk readings that contradict the time control or the end */
     ARB_CHECK_COUNT
 };
 
@@ -147,6 +148,10 @@ typedef struct arb_game_facts {
     uint32_t first_seventyfive_ply;  /* the clock reached 150, not by mate or stalemate */
     bool checkmate, stalemate, insufficient_material;  /* the final position */
     bool claim_threefold, claim_fifty;                 /* claims available at the end */
+    /* 5.2.2: the ply after which the position was dead (0 = the start
+     * position), -1 never; by material or by search (unwinnable.h) */
+    int32_t first_dead_ply;
+    bool cannot_mate[2];      /* per colour: no series of legal moves ends in its mate, at the end */
 } arb_game_facts;
 
 /* The findings of one game and what is known about its end. */

@@ -155,6 +155,8 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
             term = ARB_TERM_UNKNOWN;
         else if (result == ARB_PGN_RESULT_DRAW)
             term = lint_check_draw(&c, &lf, final);
+        else if (lint_time_forfeit_evidence(&c, result == ARB_PGN_RESULT_WHITE ? ARB_BLACK : ARB_WHITE))
+            term = ARB_TERM_TIME_FORFEIT; /* a closing comment or the loser's clock says so */
         else
             term = ARB_TERM_RESIGNATION;
     }
@@ -166,6 +168,8 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
         if (result != ARB_PGN_RESULT_DRAW)
             lint_missed_claims(&c, &lf, term);
     }
+    if (start_ok)
+        lint_check_clocks(&c, &lf);
     r->termination = term;
     lint_record_facts(&c, &lf, final);
     sort_findings(r);

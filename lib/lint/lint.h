@@ -66,6 +66,9 @@ typedef struct arb_lint_options {
      * of these with that code. */
     const struct arb_notation *const *suggest;
     size_t suggest_count;
+    /* 5.2.2 and 6.9 by the material on the board only (rules.h), without
+     * the search of unwinnable.h: faster, and blind to locked pawns */
+    bool dead_by_material_only;
 } arb_lint_options;
 
 typedef struct arb_linter arb_linter;

@@ -46,4 +46,20 @@ void lint_check_agreement(lint_ctx *c, const line_facts *lf);
 void lint_missed_claims(lint_ctx *c, const line_facts *lf, int termination);
 void lint_record_facts(lint_ctx *c, line_facts *lf, const arb_position *final);
 
+/* lint_dead.c: 5.2.2 and 6.9 by search */
+/* The position is dead though the material alone does not say so (checked
+ * cheaply at every ply: a search runs only when no pawn can move, and once
+ * per pawn structure and material). */
+bool lint_dead_by_search(const lint_ctx *c, line_facts *lf, const arb_position *pos);
+enum { LINT_TIME_NONE = 0, LINT_TIME_BY_TAG, LINT_TIME_BY_COMMENT, LINT_TIME_BY_CLOCK };
+/* How the record shows that `loser` lost on time (LINT_TIME_*). */
+int lint_time_forfeit_evidence(lint_ctx *c, int loser);
+/* 6.9: a game lost on time where the winner could not mate by any series of
+ * legal moves (beyond what the material rule of lint_check_result found). */
+void lint_check_flag_fall(lint_ctx *c, const arb_position *final, int line, int col);
+/* lint_clock.c: TimeControl, [%clk] rising, time forfeit and flag fall */
+void lint_check_clocks(lint_ctx *c, const line_facts *lf);
+/* The first dead ply and the sides that cannot mate at the end (facts). */
+void lint_record_unwinnable(lint_ctx *c, const line_facts *lf, const arb_position *final);
+
 #endif

@@ -43,6 +43,10 @@ typedef struct lint_ctx {
     bool chess960;           /* Variant tag says Chess960 */
     bool after_error;        /* a bad move was passed over: later findings are marked */
     int illegal_by[2];       /* illegal moves passed over, per side (7.5.5 counts them) */
+    bool mate_known[2];      /* a search at the end decided whether each side could mate */
+    int mate_verdict[2];     /* its answer (enum arb_mate_verdict) */
+    bool time_evidence_known; /* lint_time_forfeit_evidence was asked about this loser */
+    int time_evidence_loser, time_evidence;
 } lint_ctx;
 
 /* Appends a finding citing `article` (enum arb_article of the rules in
@@ -92,6 +96,8 @@ typedef struct line_facts {
     bool claims_known;        /* claims below computed */
     arb_claims claims;        /* the claims available at the end */
     arb_position fifty_before;
+    bool alive_known;         /* 5.2.2 by search: a position with this structure was not dead */
+    uint64_t alive_signature;
 } line_facts;
 
 /* how games end */

@@ -113,6 +113,7 @@ void lint_check_result(lint_ctx *c, const line_facts *lf, int board_term, const 
             }
         }
     }
+    lint_check_flag_fall(c, final, line, col);
 }
 
 /* ---- draws ------------------------------------------------------------------ */
@@ -334,5 +335,6 @@ void lint_record_facts(lint_ctx *c, line_facts *lf, const arb_position *final)
         f->claim_threefold = claims->threefold_now || claims->threefold_by_move;
         f->claim_fifty = claims->fifty_now || claims->fifty_by_move;
     }
+    lint_record_unwinnable(c, lf, final);
 }
 

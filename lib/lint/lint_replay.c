@@ -24,9 +24,9 @@ const char *lint_last_token(const lint_ctx *c, line_facts *lf)
 
 /* An automatic end after the position just pushed (not checkmate or
  * stalemate: those leave no legal move, so the reader rejects what follows). */
-static int automatic_end(lint_ctx *c, const arb_position *pos, int occurrences)
+static int automatic_end(lint_ctx *c, line_facts *lf, const arb_position *pos, int occurrences)
 {
-    if (arb_dead_by_material(pos))
+    if (arb_dead_by_material(pos) || lint_dead_by_search(c, lf, pos))
         return ARB_TERM_DEAD_POSITION;
     size_t i = c->history->count - 1;
     if (c->rules->fivefold == ARB_FIVEFOLD_ANY && occurrences >= 5)
@@ -199,7 +199,8 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
     size_t depth = 0;
     if (start_ok) {
         /* a FEN may already show an ended game */
-        int term = lint_board_end_termination(arb_dead_by_material(&g->start) ? ARB_BOARD_DEAD_POSITION : 0);
+        bool dead = arb_dead_by_material(&g->start) || lint_dead_by_search(c, lf, &g->start);
+        int term = lint_board_end_termination(dead ? ARB_BOARD_DEAD_POSITION : 0);
         if (term < 0 && c->rules->seventy_five && g->start.halfmove_clock >= 150)
             term = ARB_TERM_SEVENTY_FIVE;
         lf->end_term = term;
@@ -256,7 +257,7 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
                     after_end(c, lf, &l->line[0], lf->plies, lint_last_token(c, lf), it->line, it->col);
                 int occurrences = arb_history_occurrences(c->history, c->history->count - 1);
                 if (lf->end_term < 0 && start_ok) {
-                    int term = automatic_end(c, &next, occurrences);
+                    int term = automatic_end(c, lf, &next, occurrences);
                     if (term >= 0) {
                         lf->end_term = term;
                         lf->end_ply = lf->plies;

@@ -72,7 +72,7 @@ bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *st
 /* The replay facts as one JSON line:
  *   {"type":"facts","file","game","plies","ok","checkmate","stalemate","insufficient_material",
  *    "first_threefold_ply","first_fivefold_ply","first_fifty_ply","first_seventyfive_ply",
- *    "claim_threefold_final","claim_fifty_final"}
+ *    "claim_threefold_final","claim_fifty_final","first_dead_ply","white_cannot_mate","black_cannot_mate"}
  * (plies that never happened are null). */
 bool arb_report_format_facts(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out);
 

@@ -124,6 +124,10 @@ bool arb_report_format_facts(const arb_lint_report *r, const arb_report_style *s
            json_ply(out, "first_fivefold_ply", f->first_fivefold_ply) &&
            json_ply(out, "first_fifty_ply", f->first_fifty_ply) &&
            json_ply(out, "first_seventyfive_ply", f->first_seventyfive_ply) &&
-           arb_strbuf_printf(out, ",\"claim_threefold_final\":%s,\"claim_fifty_final\":%s}\n",
-                           f->claim_threefold ? "true" : "false", f->claim_fifty ? "true" : "false");
+           arb_strbuf_printf(out, ",\"claim_threefold_final\":%s,\"claim_fifty_final\":%s",
+                           f->claim_threefold ? "true" : "false", f->claim_fifty ? "true" : "false") &&
+           (f->first_dead_ply >= 0 ? arb_strbuf_printf(out, ",\"first_dead_ply\":%d", (int)f->first_dead_ply)
+                                   : arb_strbuf_puts(out, ",\"first_dead_ply\":null")) &&
+           arb_strbuf_printf(out, ",\"white_cannot_mate\":%s,\"black_cannot_mate\":%s}\n",
+                           f->cannot_mate[ARB_WHITE] ? "true" : "false", f->cannot_mate[ARB_BLACK] ? "true" : "false");
 }

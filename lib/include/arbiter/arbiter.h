@@ -48,6 +48,7 @@
 #include "perft.h"
 #include "chess960.h"
 #include "rules.h"
+#include "unwinnable.h"
 /* notation: national piece letters, move grammar, detection */
 #include "locales.h"
 #include "grammar.h"
@@ -63,6 +64,7 @@
 #include "pgn_write.h"
 #include "pgn_parallel.h"
 #include "pgn_export.h"
+#include "clock.h"
 /* repair: the fewest edits that make a recorded game replay, and two
  * players' scoresheets reconciled */
 #include "mainline.h"

@@ -1,0 +1,461 @@
+/* unwinnable.c — helpmate search for 5.2.2 and 6.9 (see unwinnable.h). */
+#include "unwinnable.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attacks.h"
+#include "movegen.h"
+
+/* One position seen: how it was reached, for the mating line. */
+typedef struct seen_node {
+    uint64_t key;
+    uint32_t parent;   /* index of the node it was reached from; itself for the root */
+    arb_move move;
+    uint16_t depth;
+} seen_node;
+
+/* A position waiting to be expanded, best (lowest score) first. */
+typedef struct open_entry {
+    uint32_t score;
+    uint32_t node;
+    uint32_t slot;     /* its position in the pool */
+} open_entry;
+
+typedef struct search {
+    int color;
+    uint32_t limit;
+    seen_node *nodes;
+    uint32_t node_count, node_cap;
+    uint64_t *table;   /* keys of the nodes, 0 for empty; size a power of two */
+    uint32_t table_mask;
+    open_entry *heap;
+    uint32_t heap_count, heap_cap;
+    arb_position *pool;
+    uint32_t *free_slots;
+    uint32_t pool_count, pool_cap, free_count;
+    bool no_memory;
+} search;
+
+static bool grow(void **array, uint32_t *cap, size_t elem, uint32_t need)
+{
+    if (need <= *cap)
+        return true;
+    uint32_t n = *cap ? *cap : 64;
+    while (n < need)
+        n *= 2;
+    void *p = realloc(*array, (size_t)n * elem);
+    if (!p)
+        return false;
+    *array = p;
+    *cap = n;
+    return true;
+}
+
+static uint32_t slot_of(uint64_t key, uint32_t mask)
+{
+    return (uint32_t)(key ^ (key >> 29)) & mask;
+}
+
+static bool table_rehash(search *s, uint32_t size)
+{
+    uint64_t *t = calloc(size, sizeof *t);
+    if (!t)
+        return false;
+    free(s->table);
+    s->table = t;
+    s->table_mask = size - 1;
+    for (uint32_t i = 0; i < s->node_count; i++) {
+        uint32_t h = slot_of(s->nodes[i].key, s->table_mask);
+        while (t[h])
+            h = (h + 1) & s->table_mask;
+        t[h] = s->nodes[i].key;
+    }
+    return true;
+}
+
+/* Adds the position's key unless seen; returns its node index, or
+ * UINT32_MAX when it was seen before (or memory ran out).  A key of 0
+ * stands for an empty slot, so it is kept as 1 (a collision no more likely
+ * than any other). */
+static uint32_t remember(search *s, uint64_t key, uint32_t parent, arb_move move, uint16_t depth)
+{
+    key += !key;
+    uint32_t h = slot_of(key, s->table_mask);
+    while (s->table[h]) {
+        if (s->table[h] == key)
+            return UINT32_MAX;
+        h = (h + 1) & s->table_mask;
+    }
+    if (!grow((void **)&s->nodes, &s->node_cap, sizeof *s->nodes, s->node_count + 1)) {
+        s->no_memory = true;
+        return UINT32_MAX;
+    }
+    uint32_t index = s->node_count++;
+    s->nodes[index] = (seen_node){key, index ? parent : 0, move, depth};
+    s->table[h] = key;
+    if ((uint64_t)s->node_count * 2 > s->table_mask && !table_rehash(s, (s->table_mask + 1) * 2)) {
+        s->no_memory = true;
+        return UINT32_MAX;
+    }
+    return index;
+}
+
+static int distance(int a, int b)
+{
+    int df = abs(arb_file_of(a) - arb_file_of(b)), dr = abs(arb_rank_of(a) - arb_rank_of(b));
+    return df > dr ? df : dr;
+}
+
+/* How far the position looks from a mate by `color`: the defending king
+ * near an edge, the attackers near it, pawns near promotion.  It only
+ * orders the search; every reachable position is visited either way. */
+static uint32_t score(const arb_position *pos, int color, uint16_t depth)
+{
+    int king = arb_king_square(pos, color ^ 1);
+    int f = arb_file_of(king), r = arb_rank_of(king);
+    int edge = f < 7 - f ? f : 7 - f;
+    int redge = r < 7 - r ? r : 7 - r;
+    uint32_t h = 4u * (uint32_t)(edge < redge ? edge : redge);
+    arb_bitboard pieces = pos->by_color[color] & ~pos->by_kind[ARB_KING] & ~pos->by_kind[ARB_PAWN];
+    while (pieces)
+        h += 2u * (uint32_t)distance(arb_pop_lsb(&pieces), king);
+    arb_bitboard pawns = arb_pieces(pos, color, ARB_PAWN);
+    while (pawns) {
+        int sq = arb_pop_lsb(&pawns);
+        h += 3u * (uint32_t)(color == ARB_WHITE ? 7 - arb_rank_of(sq) : arb_rank_of(sq));
+    }
+    h += (uint32_t)distance(arb_king_square(pos, color), king);
+    return 3u * h + depth;
+}
+
+/* The pool of waiting positions and its free list grow together, so a
+ * released slot always has room in the free list. */
+static bool pool_take(search *s, uint32_t *slot)
+{
+    if (s->free_count) {
+        *slot = s->free_slots[--s->free_count];
+        return true;
+    }
+    if (s->pool_count == s->pool_cap) {
+        uint32_t cap = s->pool_cap ? s->pool_cap * 2 : 32;
+        arb_position *pool = realloc(s->pool, (size_t)cap * sizeof *pool);
+        if (!pool)
+            return false;
+        s->pool = pool;
+        uint32_t *slots = realloc(s->free_slots, (size_t)cap * sizeof *slots);
+        if (!slots)
+            return false;
+        s->free_slots = slots;
+        s->pool_cap = cap;
+    }
+    *slot = s->pool_count++;
+    return true;
+}
+
+static bool heap_push(search *s, const arb_position *pos, uint32_t node, uint32_t sc)
+{
+    uint32_t slot;
+    if (!pool_take(s, &slot))
+        return false;
+    s->pool[slot] = *pos;
+    if (!grow((void **)&s->heap, &s->heap_cap, sizeof *s->heap, s->heap_count + 1))
+        return false;
+    uint32_t i = s->heap_count++;
+    open_entry e = {sc, node, slot};
+    while (i > 0) {
+        uint32_t up = (i - 1) / 2;
+        if (s->heap[up].score <= sc)
+            break;
+        s->heap[i] = s->heap[up];
+        i = up;
+    }
+    s->heap[i] = e;
+    return true;
+}
+
+static open_entry heap_pop(search *s)
+{
+    open_entry top = s->heap[0], last = s->heap[--s->heap_count];
+    uint32_t i = 0, n = s->heap_count;
+    for (;;) {
+        uint32_t child = 2 * i + 1;
+        if (child >= n)
+            break;
+        if (child + 1 < n && s->heap[child + 1].score < s->heap[child].score)
+            child++;
+        if (s->heap[child].score >= last.score)
+            break;
+        s->heap[i] = s->heap[child];
+        i = child;
+    }
+    if (n)
+        s->heap[i] = last;
+    return top;
+}
+
+static void release_slot(search *s, uint32_t slot)
+{
+    s->free_slots[s->free_count++] = slot;
+}
+
+static void search_free(search *s)
+{
+    free(s->nodes);
+    free(s->table);
+    free(s->heap);
+    free(s->pool);
+    free(s->free_slots);
+}
+
+static void record_line(const search *s, uint32_t node, arb_mate_answer *a)
+{
+    int plies = s->nodes[node].depth;
+    a->line_plies = plies;
+    for (uint32_t n = node; n != 0; n = s->nodes[n].parent) {
+        int i = s->nodes[n].depth - 1;
+        if (i < ARB_MATE_LINE_MAX)
+            a->line[i] = s->nodes[n].move;
+    }
+}
+
+#define DARK_SQUARES 0xAA55AA55AA55AA55ULL
+
+/* `color` cannot mate with the material on the board, whatever the moves:
+ * a lone king; or, when the defender has no pawn left to promote, a lone
+ * knight against nothing that could block without taking it (queens only),
+ * or bishops of one square colour against no knight and no bishop of the
+ * other colour (a king shut in by bishops of its own colour is never mated,
+ * and rooks or queens beside the king can always take or interpose). */
+static bool lacks_mating_material(const arb_position *pos, int color)
+{
+    const arb_bitboard *k = pos->by_kind;
+    arb_bitboard ours = pos->by_color[color] & ~k[ARB_KING], theirs = pos->by_color[color ^ 1];
+    if (!ours)
+        return true;
+    if (ours & (k[ARB_PAWN] | k[ARB_ROOK] | k[ARB_QUEEN]) || theirs & k[ARB_PAWN])
+        return false;
+    arb_bitboard knights = ours & k[ARB_KNIGHT], bishops = ours & k[ARB_BISHOP];
+    if (knights)
+        return !bishops && !arb_more_than_one(knights) &&
+               !(theirs & (k[ARB_KNIGHT] | k[ARB_BISHOP] | k[ARB_ROOK]));
+    arb_bitboard other_colour = bishops & DARK_SQUARES ? ~DARK_SQUARES : DARK_SQUARES;
+    if (bishops & other_colour)
+        return false;
+    return !(theirs & k[ARB_KNIGHT]) && !(theirs & k[ARB_BISHOP] & other_colour);
+}
+
+static bool mated(const arb_position *pos)
+{
+    return arb_in_check(pos) && arb_count_legal(pos) == 0;
+}
+
+/* A pawn of `color` that can move now: a push onto an empty square or a
+ * capture (en passant included). */
+static bool pawn_can_move(const arb_position *pos, int color)
+{
+    arb_bitboard pawns = arb_pieces(pos, color, ARB_PAWN), empty = ~arb_occupied(pos);
+    arb_bitboard pushes = color == ARB_WHITE ? pawns << 8 : pawns >> 8;
+    if (pushes & empty)
+        return true;
+    arb_bitboard targets = pos->by_color[color ^ 1];
+    if (pos->ep_legal && pos->side == color)
+        targets |= ARB_BB(pos->ep_square);
+    while (pawns)
+        if (arb_pawn_attacks(color, arb_pop_lsb(&pawns)) & targets)
+            return true;
+    return false;
+}
+
+/* Positions the search gives to a position before asking whether it looks
+ * open: a side with a queen or rook, or pawns that have moved, mates within
+ * a few thousand positions or leaves a search that would fill any limit;
+ * locked pawn chains with minor pieces behind them need more. */
+#define OPEN_POSITION_NODES 64u
+
+/* A pawn with no pawn of either colour ahead of it on its file: it may run
+ * to promotion. */
+static bool free_pawn(const arb_position *pos)
+{
+    arb_bitboard pawns = pos->by_kind[ARB_PAWN];
+    for (arb_bitboard p = pawns; p;) {
+        int sq = arb_pop_lsb(&p);
+        arb_bitboard file = arb_file_bb(arb_file_of(sq));
+        arb_bitboard ahead = arb_piece_color(pos->board[sq]) == ARB_WHITE ? file & ~((ARB_BB(sq) << 1) - 1)
+                                                                         : file & (ARB_BB(sq) - 1);
+        if (!(pawns & ahead))
+            return true;
+    }
+    return false;
+}
+
+static bool looks_open(const arb_position *root, int color, const arb_bitboard fixed[2])
+{
+    const arb_bitboard *k = root->by_kind;
+    arb_bitboard moved = k[ARB_PAWN] & ~(fixed[0] | fixed[1]);
+    return root->by_color[color] & (k[ARB_QUEEN] | k[ARB_ROOK]) || free_pawn(root) ||
+           arb_more_than_one(moved) || !(fixed[0] | fixed[1]);
+}
+
+arb_mate_answer arb_mate_search(const arb_position *pos, int color, uint32_t node_limit)
+{
+    arb_mate_answer a;
+    memset(&a, 0, sizeof a);
+    a.color = color;
+    a.verdict = ARB_MATE_UNKNOWN;
+    a.fixed_pawns = pos->by_kind[ARB_PAWN];
+    if (lacks_mating_material(pos, color)) {
+        a.verdict = ARB_MATE_IMPOSSIBLE;
+        a.reason = ARB_MATE_BY_MATERIAL;
+        return a;
+    }
+    if (pos->side != color && mated(pos)) {
+        a.verdict = ARB_MATE_POSSIBLE;
+        return a;
+    }
+    search s;
+    memset(&s, 0, sizeof s);
+    s.color = color;
+    s.limit = node_limit ? node_limit : ARB_MATE_DEFAULT_NODES;
+    arb_bitboard fixed[2] = {arb_pieces(pos, ARB_WHITE, ARB_PAWN), arb_pieces(pos, ARB_BLACK, ARB_PAWN)};
+    arb_movelist *moves = malloc(sizeof *moves);
+    if (!moves || !table_rehash(&s, 256) || remember(&s, pos->key, 0, ARB_MOVE_NONE, 0) == UINT32_MAX ||
+        !heap_push(&s, pos, 0, 0)) {
+        free(moves);
+        search_free(&s);
+        a.reason = ARB_MATE_NO_MEMORY;
+        return a;
+    }
+    bool done = false;
+    while (!done && s.heap_count) {
+        open_entry e = heap_pop(&s);
+        arb_position here = s.pool[e.slot];
+        release_slot(&s, e.slot);
+        fixed[0] &= arb_pieces(&here, ARB_WHITE, ARB_PAWN);
+        fixed[1] &= arb_pieces(&here, ARB_BLACK, ARB_PAWN);
+        int n = arb_generate_legal(&here, moves);
+        uint16_t depth = (uint16_t)(s.nodes[e.node].depth + (s.nodes[e.node].depth < UINT16_MAX));
+        for (int i = 0; i < n; i++) {
+            arb_position next;
+            arb_position_make(&here, moves->moves[i], &next);
+            if (s.node_count >= s.limit || (s.node_count >= OPEN_POSITION_NODES && !(s.node_count & (s.node_count - 1)) &&
+                                            looks_open(pos, color, fixed))) {
+                done = true;
+                break;
+            }
+            uint32_t node = remember(&s, next.key, e.node, moves->moves[i], depth);
+            if (node == UINT32_MAX) {
+                if (s.no_memory) {
+                    done = true;
+                    break;
+                }
+                continue;
+            }
+            if (next.side != color && arb_in_check(&next) && mated(&next)) {
+                a.verdict = ARB_MATE_POSSIBLE;
+                record_line(&s, node, &a);
+                done = true;
+                break;
+            }
+            /* no mate by `color` lies beyond a position where it lacks the material */
+            if (lacks_mating_material(&next, color))
+                continue;
+            if (!heap_push(&s, &next, node, score(&next, color, depth))) {
+                s.no_memory = true;
+                done = true;
+                break;
+            }
+        }
+    }
+    if (!done && !s.no_memory) {
+        a.verdict = ARB_MATE_IMPOSSIBLE;
+        a.fixed_pawns = fixed[0] | fixed[1];
+    }
+    if (s.no_memory && a.verdict == ARB_MATE_UNKNOWN)
+        a.reason = ARB_MATE_NO_MEMORY;
+    a.nodes = s.node_count;
+    free(moves);
+    search_free(&s);
+    return a;
+}
+
+bool arb_mate_impossible_by_material(const arb_position *pos, int color)
+{
+    return lacks_mating_material(pos, color);
+}
+
+bool arb_side_may_be_shut_out(const arb_position *pos, int color)
+{
+    /* a side whose pawns are all blocked may be shut out; one with a pawn
+     * that moves, or without pawns, is taken as able to mate */
+    return lacks_mating_material(pos, color) ||
+           (arb_pieces(pos, color, ARB_PAWN) && !pawn_can_move(pos, color));
+}
+
+bool arb_dead_candidate(const arb_position *pos)
+{
+    return arb_side_may_be_shut_out(pos, ARB_WHITE) && arb_side_may_be_shut_out(pos, ARB_BLACK);
+}
+
+bool arb_position_is_dead(const arb_position *pos, uint32_t node_limit)
+{
+    for (int color = ARB_WHITE; color <= ARB_BLACK; color++)
+        if (arb_mate_search(pos, color, node_limit).verdict != ARB_MATE_IMPOSSIBLE)
+            return false;
+    return true;
+}
+
+/* "a king and a bishop", "a king, a rook and 3 pawns" */
+static void describe_material(const arb_position *pos, int color, char *buf, size_t size)
+{
+    static const char *const names[] = {"pawn", "knight", "bishop", "rook", "queen"};
+    char parts[5][24];
+    int n = 0;
+    for (int kind = ARB_QUEEN; kind >= ARB_PAWN; kind--) {
+        int count = arb_popcount(arb_pieces(pos, color, kind));
+        if (count == 1)
+            snprintf(parts[n++], sizeof parts[0], "a %s", names[kind]);
+        else if (count > 1)
+            snprintf(parts[n++], sizeof parts[0], "%d %ss", count, names[kind]);
+    }
+    int used = snprintf(buf, size, "%s", n ? "a king" : "only a king");
+    for (int i = 0; i < n && used >= 0 && (size_t)used < size; i++)
+        used += snprintf(buf + used, size - (size_t)used, "%s%s", i == n - 1 ? " and " : ", ", parts[i]);
+}
+
+/* "a3, a4, c3": file by file, as an arbiter reads a pawn chain */
+static void square_list(arb_bitboard squares, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int file = 0; file < 8; file++)
+        for (int rank = 0; rank < 8; rank++)
+            if (squares & ARB_BB(arb_square(file, rank)) && used + 5 < size)
+                used += (size_t)snprintf(buf + used, size - (size_t)used, "%s%c%c", used ? ", " : "", 'a' + file,
+                                            '1' + rank);
+}
+
+void arb_mate_answer_describe(const arb_position *pos, const arb_mate_answer *a, char *buf, size_t size)
+{
+    char ours[64], theirs[64];
+    describe_material(pos, a->color, ours, sizeof ours);
+    describe_material(pos, a->color ^ 1, theirs, sizeof theirs);
+    const char *side = a->color == ARB_WHITE ? "White" : "Black";
+    if (a->reason == ARB_MATE_BY_MATERIAL) {
+        snprintf(buf, size, "%s has %s against %s, which cannot give mate", side, ours, theirs);
+        return;
+    }
+    /* pawns that never moved in the search and stand blocked by an enemy pawn */
+    arb_bitboard white = arb_pieces(pos, ARB_WHITE, ARB_PAWN), black = arb_pieces(pos, ARB_BLACK, ARB_PAWN);
+    arb_bitboard locked = a->fixed_pawns & ((white & (black >> 8)) | (black & (white << 8)));
+    if (locked) {
+        char squares[96];
+        square_list(locked, squares, sizeof squares);
+        snprintf(buf, size, "%s has %s, and the locked pawns on %s never move (%u positions examined)", side,
+                    ours, squares, (unsigned)a->nodes);
+        return;
+    }
+    snprintf(buf, size, "%s has %s against %s, and every series of legal moves ends without its mate (%u "
+                "positions examined)", side, ours, theirs, (unsigned)a->nodes);
+}
