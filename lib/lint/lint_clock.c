@@ -85,7 +85,13 @@ void lint_check_clocks(lint_ctx *c, const line_facts *lf)
             arb_finding *f = lint_add(c, ARB_CHECK_CLOCK, ARB_SEVERITY_WARNING, ARB_ART_FLAG_FALL, it->line, it->col,
                                       "%s's clock rises from %s to %s after move %d, more than the time control "
                                       "(%s) adds", lint_side_name(side), was, now, moves[side], tag->value);
-            (void)f;
+            if (f) {   /* the catalogue's clock-rises: {move} {result} {expected} {reason} */
+                lint_format(f->key, sizeof f->key, "clock-rises");
+                lint_format(f->move_number, sizeof f->move_number, "%d%s", moves[side], side == ARB_WHITE ? "." : "...");
+                lint_copy(f->result, sizeof f->result, was);
+                lint_copy(f->expected, sizeof f->expected, now);
+                lint_copy(f->reason, sizeof f->reason, tag->value);
+            }
             rise_seen = true;
         }
         /* clocks written in whole seconds (lichess) show 0:00:00 with up to a
@@ -98,10 +104,16 @@ void lint_check_clocks(lint_ctx *c, const line_facts *lf)
         last[side] = tenths;
     }
     if (zero_side >= 0 && zero_ply < lf->plies) {
-        lint_add(c, ARB_CHECK_CLOCK, ARB_SEVERITY_WARNING, ARB_ART_FLAG_FALL, zero_item->line, zero_item->col,
-                 "%s's clock showed 0:00:00.0 after half-move %u: the flag had fallen, but %u more half-move%s "
-                 "recorded (a checkmate counts only if made before the flag fell)", lint_side_name(zero_side),
-                 (unsigned)zero_ply, (unsigned)(lf->plies - zero_ply), lf->plies - zero_ply == 1 ? " is" : "s are");
+        arb_finding *f =
+            lint_add(c, ARB_CHECK_CLOCK, ARB_SEVERITY_WARNING, ARB_ART_FLAG_FALL, zero_item->line, zero_item->col,
+                     "%s's clock showed 0:00:00.0 after half-move %u: the flag had fallen, but %u more half-move%s "
+                     "recorded (a checkmate counts only if made before the flag fell)", lint_side_name(zero_side),
+                     (unsigned)zero_ply, (unsigned)(lf->plies - zero_ply), lf->plies - zero_ply == 1 ? " is" : "s are");
+        if (f) {   /* clock-zero-then-moves: {result} the half-move, {expected} how many followed */
+            lint_format(f->key, sizeof f->key, "clock-zero-then-moves");
+            lint_format(f->result, sizeof f->result, "%u", (unsigned)zero_ply);
+            lint_format(f->expected, sizeof f->expected, "%u", (unsigned)(lf->plies - zero_ply));
+        }
     }
     int result = arb_pgn_game_result(g);
     if ((result == ARB_PGN_RESULT_WHITE || result == ARB_PGN_RESULT_BLACK) && last_mover >= 0) {
@@ -112,10 +124,15 @@ void lint_check_clocks(lint_ctx *c, const line_facts *lf)
             char left[24];
             arb_clock_format(last[loser], left, sizeof left);
             const arb_pgn_tag *rt = arb_pgn_game_tag_entry(g, "Result");
-            lint_add(c, ARB_CHECK_CLOCK, ARB_SEVERITY_WARNING, ARB_ART_FLAG_FALL, rt ? rt->line : g->line,
-                     rt ? rt->col : g->col, "lost on time by %s, but %s made the last move and its clock then "
-                     "showed %s: it was %s's turn, whose clock was running", lint_side_name(loser),
-                     lint_side_name(loser), left, lint_side_name(loser ^ 1));
+            arb_finding *f =
+                lint_add(c, ARB_CHECK_CLOCK, ARB_SEVERITY_WARNING, ARB_ART_FLAG_FALL, rt ? rt->line : g->line,
+                         rt ? rt->col : g->col, "lost on time by %s, but %s made the last move and its clock then "
+                         "showed %s: it was %s's turn, whose clock was running", lint_side_name(loser),
+                         lint_side_name(loser), left, lint_side_name(loser ^ 1));
+            if (f) {   /* clock-forfeit-by-mover: {result} the clock left */
+                lint_format(f->key, sizeof f->key, "clock-forfeit-by-mover");
+                lint_copy(f->result, sizeof f->result, left);
+            }
         }
     }
 }
