@@ -51,6 +51,7 @@ typedef struct options {
     const char *to_locale;   /* --to LANG */
     const char *prefer;
     bool list_locales;
+    bool strict;             /* --strict: no lenient second reading */
 } options;
 
 typedef struct counts {
@@ -99,6 +100,10 @@ static void usage(FILE *out)
         "                       of passing them through unchanged\n"
         "  --max-depth N        allow variations nested N deep (default 256)\n"
         "  --null-moves         accept null moves (-- or Z0) in the main line too\n"
+        "  --strict             read only PGN as the standard and FIDE Appendix C write\n"
+        "                       it: no second reading of text from books and web pages\n"
+        "                       (prose in brackets, results in words, look-alike\n"
+        "                       letters, spaced moves, several pasted games)\n"
         "  --max-game-bytes N   keep at most N bytes of a game's text (K, M, G: KiB,\n"
         "                       MiB, GiB; default 16M): a longer game is still\n"
         "                       converted, but if it cannot be, it is reported and\n"
@@ -412,6 +417,8 @@ static int parse_args(int argc, char **argv, options *o)
             }
         } else if (strcmp(a, "--null-moves") == 0) {
             o->read.null_moves_in_main_line = true;
+        } else if (strcmp(a, "--strict") == 0) {
+            o->strict = true;
         } else if (strcmp(a, "--progress") == 0) {
             o->progress = PROGRESS_ALWAYS;
         } else if (strcmp(a, "--no-progress") == 0) {
@@ -516,7 +523,8 @@ static int setup_notations(options *o, notations *n)
         o->write.locale = n->to;
     }
     /* without --from: SAN, and games SAN cannot read are detected */
-    return setup_from_notation(PROGRAM, o->from, o->prefer, true, &n->from, &o->read) ? 1 : -1;
+    return setup_from_notation(PROGRAM, o->from, o->prefer, true, &n->from, &o->read)
+           && setup_lenient(PROGRAM, o->strict, &n->from, &o->read) ? 1 : -1;
 }
 
 static int convert_all(int argc, char **argv)

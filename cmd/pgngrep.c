@@ -56,6 +56,7 @@ typedef struct options {
     const char *laws;
     const char *from;            /* NULL: SAN; "auto"; or a locale code */
     const char *prefer;          /* --prefer, with --from auto */
+    bool strict;                 /* --strict: no lenient second reading */
     arb_pgn_reader_options read;
 } options;
 
@@ -149,6 +150,8 @@ static void usage(FILE *out)
         "                       most 4); the output is the same as with -j 1\n"
         "  --max-depth N        allow variations nested N deep (default 256)\n"
         "  --null-moves         accept null moves (-- or Z0) in the main line\n"
+        "  --strict             no second reading of games refused as PGN as text\n"
+        "                       from books and web pages (see pgnconv)\n"
         "  --max-game-bytes N   keep at most N bytes of a game's text (K, M, G: KiB,\n"
         "                       MiB, GiB; default 16M): a longer selected game is\n"
         "                       reported, not written\n"
@@ -563,6 +566,8 @@ static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
             o->progress = PROGRESS_ALWAYS;
         } else if (strcmp(a, "--no-progress") == 0) {
             o->progress = PROGRESS_NEVER;
+        } else if (strcmp(a, "--strict") == 0) {
+            o->strict = true;
         } else if (strcmp(a, "--null-moves") == 0) {
             o->read.null_moves_in_main_line = true;
         } else if (strcmp(a, "-n") == 0) {
@@ -612,7 +617,8 @@ static bool load_data(options *o, data *d, bool lint)
         if (!setup_laws(PROGRAM, d->profiles, o->laws, &d->lint))
             return false;
     }
-    if (!setup_from_notation(PROGRAM, o->from, o->prefer, false, &d->from, &o->read))
+    if (!setup_from_notation(PROGRAM, o->from, o->prefer, false, &d->from, &o->read)
+        || !setup_lenient(PROGRAM, o->strict, &d->from, &o->read))
         return false;
     d->lint.notation = d->from.notation;
     return true;

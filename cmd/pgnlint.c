@@ -511,7 +511,9 @@ int main(int argc, char **argv)
     /* SAN unless asked: an arbiter checks the record as written, and a slip
      * of a national letter in a SAN game is reported (with the reading it
      * has in that notation, see suggestions) rather than read away */
-    if (!setup_from_notation(PROGRAM, o.from, o.prefer, false, &sf, &o.read)) {
+    /* --strict: warnings (each lenient reading is one) make the exit status 1 */
+    if (!setup_from_notation(PROGRAM, o.from, o.prefer, false, &sf, &o.read)
+        || !setup_lenient(PROGRAM, false, &sf, &o.read)) {
         status = EXIT_TROUBLE;
         goto done;
     }

@@ -100,6 +100,17 @@ bool setup_from_notation(const char *program, const char *from, const char *pref
     return true;
 }
 
+bool setup_lenient(const char *program, bool strict, setup_from *s, arb_pgn_reader_options *read)
+{
+    if (strict)
+        return true;
+    if (!setup_load_notations(program, s))
+        return false;
+    read->lenient = true;
+    read->lenient_locales = s->locales;
+    return true;
+}
+
 void setup_from_free(setup_from *s)
 {
     arb_pgn_autodetect_free(s->autodetect);

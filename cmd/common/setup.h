@@ -46,6 +46,10 @@ typedef struct setup_from {
 bool setup_from_notation(const char *program, const char *from, const char *prefer, bool detect_when_not_san,
                          setup_from *s, arb_pgn_reader_options *read);
 
+/* The lenient second reading of refused games (pgn_read.h options.lenient),
+ * unless `strict`: loads the locales for its words. */
+bool setup_lenient(const char *program, bool strict, setup_from *s, arb_pgn_reader_options *read);
+
 /* Loads the locales and the grammar into s unless there already. */
 bool setup_load_notations(const char *program, setup_from *s);
 

@@ -10,6 +10,7 @@
 #include "fen.h"
 #include "notation.h"
 #include "pgn_detect.h"
+#include "pgn_lenient.h"
 #include "san.h"
 
 /* Input is read in blocks of this size; the buffer holds the current game
@@ -51,6 +52,7 @@ struct arb_pgn_reader {
     uint64_t *token_offset;
     arb_move *token_moves;
     size_t token_count, token_cap;
+    arb_pgn_lenient *lenient;   /* second reading of refused games (options.lenient) */
 };
 
 /* State of the game being read. */
@@ -149,6 +151,7 @@ void arb_pgn_reader_free(arb_pgn_reader *r)
     free(r->token_at);
     free(r->token_offset);
     free(r->token_moves);
+    arb_pgn_lenient_free(r->lenient);
     free(r);
 }
 
@@ -1308,7 +1311,7 @@ oom:;
 /* Pass 1 reads as the options say; with auto-detection it collects the main
  * line (every game) or stops at a token SAN cannot read (only such games),
  * and read_detected does the rest. */
-int arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
+static int read_strict(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
 {
     struct pass plan = {.notation = r->opt.notation};
     arb_pgn_autodetect *a = r->opt.autodetect;
@@ -1341,6 +1344,27 @@ int arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
         return read_pass(r, g, status, &san);
     }
     return read_detected(r, g, status, plan.first_line_first, every);
+}
+
+/* A game the strict reading refuses is read again as real-world text
+ * (pgn_lenient.h), which may hold several games: they come first. */
+int arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
+{
+    if (arb_pgn_lenient_pending(r->lenient)) {
+        int rc = arb_pgn_lenient_next(r->lenient, g, status);
+        if (rc != ARB_PGN_READ_END)
+            return rc;
+    }
+    int rc = read_strict(r, g, status);
+    if (rc != ARB_PGN_READ_GAME || !r->opt.lenient || g->error_count == 0 || !g->raw || !g->raw_complete
+        || r->opt.tags_only || r->opt.skip_bad_moves || g->raw_len > ARB_PGN_LENIENT_MAX_BYTES)
+        return rc;
+    if (!r->lenient && !(r->lenient = arb_pgn_lenient_new())) {
+        arb_status st = {ARB_INPUT_NO_MEMORY, g->line, g->col, "out of memory"};
+        *status = st;
+        return ARB_PGN_READ_FAILED;
+    }
+    return arb_pgn_lenient_retry(r->lenient, &r->opt, arb_input_name(r->in), g, status);
 }
 
 /* Whether tok opens the next game's tag section (the padding before it lies

@@ -121,6 +121,14 @@ typedef struct arb_pgn_reader_options {
      * plain SAN) as a tag [Notation "ro"], replacing one already there. */
     bool mark_notation;
     size_t max_game_bytes;        /* longest game text kept; 0 means the default */
+    /* Read a game the strict reading refuses once more as real-world text
+     * (books, web pages, OCR: lenient.h, pgn_lenient.h): prose in brackets,
+     * results in words, look-alike letters, spaced moves, pasted text
+     * holding several games.  Each rewrite is a warning at its place.  The
+     * locale set (may be NULL) gives the words and typeset letters; it must
+     * outlive the reader. */
+    bool lenient;
+    const struct arb_locale_set *lenient_locales;
 } arb_pgn_reader_options;
 
 typedef struct arb_pgn_reader arb_pgn_reader;
