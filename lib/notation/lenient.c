@@ -651,8 +651,12 @@ static void split_items(writer *w, int32_t line, int32_t col)
             kind = IT_RPAREN;
             i++;
         } else {
-            bool paren;
-            size_t m = number_len(s + i, n - i, &paren);
+            bool paren, changed;
+            const char *canon;
+            size_t we = i;
+            while (we < n && !is_blank(s + we, n - we, &k) && s[we] != ')' && s[we] != '(' && s[we] != '{')
+                we++;
+            size_t m = result_word(s + i, we - i, &canon, &changed) ? 0 : number_len(s + i, n - i, &paren);
             if (m) {
                 kind = IT_NUMBER;
                 i += m;
@@ -667,8 +671,6 @@ static void split_items(writer *w, int32_t line, int32_t col)
                 }
                 if (i == start)
                     i += char_len(s + i, n - i);
-                const char *canon;
-                bool changed;
                 if (result_word(s + start, i - start, &canon, &changed))
                     kind = IT_RESULT;
             }
@@ -943,6 +945,7 @@ int arb_lenient_rewrite(const arb_locale_set *set, const arb_locale *typeset, co
                 put(&w, src + w.items[i + 1].start, w.items[e - 1].end - w.items[i + 1].start);
                 put(&w, "} ", 2);
                 put(&w, canon, strlen(canon));
+                put(&w, src + it->end, w.items[i + 1].start - it->end);   /* the blanks after the marker */
                 w.copied = w.items[e - 1].end;
                 breakpoint(&w, w.copied);
                 note(&w, &w.items[i + 1], ARB_LENIENT_PROSE);

@@ -136,6 +136,7 @@ static bool same_moves(const arb_pgn_game *a, const arb_pgn_game *b)
  * warning for each rewrite inside it. */
 static bool adopt(arb_pgn_lenient *l, arb_pgn_game *g)
 {
+    size_t before = g->diag_count;
     const arb_lenient_text *t = &l->best->text;
     size_t s = g->offset >= l->orig_offset ? (size_t)(g->offset - l->orig_offset) : 0;
     size_t e = s + g->raw_len;
@@ -166,6 +167,12 @@ static bool adopt(arb_pgn_lenient *l, arb_pgn_game *g)
                                               arb_lenient_describe(n->kind), count[n->kind]);
         if (!ok)
             return false;
+    }
+    /* the rewrites first: they explain what the messages after them read */
+    for (size_t k = before; k < g->diag_count; k++) {
+        arb_pgn_diag d = g->diags[k];
+        memmove(g->diags + (k - before) + 1, g->diags + (k - before), before * sizeof *g->diags);
+        g->diags[k - before] = d;
     }
     return true;
 }
