@@ -50,6 +50,7 @@ typedef struct options {
     const char *from;        /* NULL: SAN, detecting games SAN cannot read */
     const char *to_locale;   /* --to LANG */
     const char *prefer;
+    const char *encoding;    /* --encoding: NULL detects it */
     bool list_locales;
     bool strict;             /* --strict: no lenient second reading */
 } options;
@@ -100,6 +101,9 @@ static void usage(FILE *out)
         "                       of passing them through unchanged\n"
         "  --max-depth N        allow variations nested N deep (default 256)\n"
         "  --null-moves         accept null moves (-- or Z0) in the main line too\n"
+        "  --encoding NAME      the input's character encoding (windows-1251, cp866,\n"
+        "                       koi8-r, windows-1250, utf-16, latin2, ...); default:\n"
+        "                       detected from the bytes; the output is UTF-8\n"
         "  --strict             read only PGN as the standard and FIDE Appendix C write\n"
         "                       it: no second reading of text from books and web pages\n"
         "                       (prose in brackets, results in words, look-alike\n"
@@ -330,7 +334,7 @@ static bool convert_file(struct run *run, const char *path)
 }
 
 /* Options that take a value (the others take none). */
-static const char *const one_value[] = {"--to", "-o", "--output", "--rejects", "--from", "--prefer",
+static const char *const one_value[] = {"--to", "-o", "--output", "--rejects", "--from", "--prefer", "--encoding",
                                         "--max-depth", "-j", "--jobs", "--max-game-bytes", NULL};
 static const args_spec conv_args = {one_value, NULL};
 
@@ -384,6 +388,8 @@ static int parse_args(int argc, char **argv, options *o)
             o->from = value;
         } else if (strcmp(a, "--prefer") == 0) {
             o->prefer = value;
+        } else if (strcmp(a, "--encoding") == 0) {
+            o->encoding = value;
         } else if (strcmp(a, "--mark-detected") == 0) {
             o->read.mark_notation = true;
         } else if (strcmp(a, "--list-locales") == 0) {
@@ -524,7 +530,8 @@ static int setup_notations(options *o, notations *n)
     }
     /* without --from: SAN, and games SAN cannot read are detected */
     return setup_from_notation(PROGRAM, o->from, o->prefer, true, &n->from, &o->read)
-           && setup_lenient(PROGRAM, o->strict, &n->from, &o->read) ? 1 : -1;
+           && setup_lenient(PROGRAM, o->strict, &n->from, &o->read)
+           && setup_encoding(PROGRAM, o->encoding, true, &o->read) ? 1 : -1;
 }
 
 static int convert_all(int argc, char **argv)

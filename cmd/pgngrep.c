@@ -56,6 +56,7 @@ typedef struct options {
     const char *laws;
     const char *from;            /* NULL: SAN; "auto"; or a locale code */
     const char *prefer;          /* --prefer, with --from auto */
+    const char *encoding;        /* --encoding: read converted to UTF-8 */
     bool strict;                 /* --strict: no lenient second reading */
     arb_pgn_reader_options read;
 } options;
@@ -132,6 +133,9 @@ static void usage(FILE *out)
         "                       for every game, as pgnconv and pgnlint do; LANG (ro,\n"
         "                       de, ...) reads that locale's letters\n"
         "  --prefer LANGS       with --from auto, prefer these when several replay\n"
+        "  --encoding NAME      read the input in this encoding (windows-1251, cp866,\n"
+        "                       koi8-r, utf-16, ...), converted to UTF-8; without it\n"
+        "                       games are passed on byte for byte\n"
         "  --laws NAME|auto     edition of the Laws for --finding/--termination\n"
         "  -v, --invert-match   select the games that do not satisfy them\n"
         "\n"
@@ -450,7 +454,7 @@ static int bad_usage(const char *fmt, const char *arg, const char *arg2)
 /* Options that take values (the others take none). */
 static const char *const one_value[] = {
     "--finding", "--termination", "--tag", "--result", "--plies", "--position", "--from",
-    "--prefer", "--laws", "-m", "--max-count", "--first-game", "-j", "--jobs", "--max-depth",
+    "--prefer", "--encoding", "--laws", "-m", "--max-count", "--first-game", "-j", "--jobs", "--max-depth",
     "--max-game-bytes", NULL};
 static const char *const two_values[] = {"--split", NULL};
 static const args_spec grep_args = {one_value, two_values};
@@ -519,6 +523,8 @@ static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
             o->from = strcmp(value, "san") == 0 ? NULL : value;
         } else if (strcmp(a, "--prefer") == 0) {
             o->prefer = value;
+        } else if (strcmp(a, "--encoding") == 0) {
+            o->encoding = value;
         } else if (strcmp(a, "--laws") == 0) {
             o->laws = value;
         } else if (strcmp(a, "-i") == 0 || strcmp(a, "--ignore-case") == 0) {
@@ -618,7 +624,8 @@ static bool load_data(options *o, data *d, bool lint)
             return false;
     }
     if (!setup_from_notation(PROGRAM, o->from, o->prefer, false, &d->from, &o->read)
-        || !setup_lenient(PROGRAM, o->strict, &d->from, &o->read))
+        || !setup_lenient(PROGRAM, o->strict, &d->from, &o->read)
+        || !setup_encoding(PROGRAM, o->encoding, false, &o->read))
         return false;
     d->lint.notation = d->from.notation;
     return true;

@@ -1,6 +1,8 @@
 /* setup.c — options the tools set up alike: threads, --laws, --from. */
 #include "setup.h"
 
+#include "encoding.h"
+
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -108,6 +110,18 @@ bool setup_lenient(const char *program, bool strict, setup_from *s, arb_pgn_read
         return false;
     read->lenient = true;
     read->lenient_locales = s->locales;
+    return true;
+}
+
+bool setup_encoding(const char *program, const char *name, bool decode, arb_pgn_reader_options *read)
+{
+    if (name && arb_encoding_from_name(name) < 0) {
+        fprintf(stderr, "%s: --encoding %s: unknown encoding, expected one of %s\n", program, name,
+                arb_encoding_names());
+        return false;
+    }
+    read->decode = decode || name;
+    read->encoding = name;
     return true;
 }
 

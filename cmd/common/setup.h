@@ -50,6 +50,10 @@ bool setup_from_notation(const char *program, const char *from, const char *pref
  * unless `strict`: loads the locales for its words. */
 bool setup_lenient(const char *program, bool strict, setup_from *s, arb_pgn_reader_options *read);
 
+/* --encoding NAME (NULL: detect when `decode`, else bytes as they are):
+ * false after "--encoding NAME: unknown encoding, expected one of ...". */
+bool setup_encoding(const char *program, const char *name, bool decode, arb_pgn_reader_options *read);
+
 /* Loads the locales and the grammar into s unless there already. */
 bool setup_load_notations(const char *program, setup_from *s);
 

@@ -158,6 +158,8 @@ static bool is_nbsp(const char *s, size_t avail)
 
 static bool is_dash(const char *s, size_t avail, size_t *n)
 {
+    if (avail == 0)
+        return false;
     const unsigned char *u = (const unsigned char *)s;
     if (u[0] == '-') {
         *n = 1;
@@ -172,6 +174,8 @@ static bool is_dash(const char *s, size_t avail, size_t *n)
 
 static bool is_capture(const char *s, size_t avail, size_t *n)
 {
+    if (avail == 0)
+        return false;
     const unsigned char *u = (const unsigned char *)s;
     if (u[0] == 'x' || u[0] == ':') {
         *n = 1;
@@ -188,6 +192,8 @@ static bool is_capture(const char *s, size_t avail, size_t *n)
  * or a figurine: what a piece letter is made of. */
 static size_t upper_letter(const char *s, size_t avail)
 {
+    if (avail == 0)
+        return 0;
     const unsigned char *u = (const unsigned char *)s;
     if (u[0] >= 'A' && u[0] <= 'Z')
         return 1;
@@ -207,6 +213,8 @@ static size_t upper_letter(const char *s, size_t avail)
 /* A letter of any alphabet (for telling prose words). */
 static size_t any_letter(const char *s, size_t avail)
 {
+    if (avail == 0)
+        return 0;
     const unsigned char *u = (const unsigned char *)s;
     if ((u[0] >= 'A' && u[0] <= 'Z') || (u[0] >= 'a' && u[0] <= 'z'))
         return 1;

@@ -92,6 +92,7 @@ static int try_rewrite(arb_pgn_lenient *l, struct candidate *c, const arb_pgn_re
         return -1;
     arb_pgn_reader_options o = *opt;
     o.lenient = false;
+    o.decode = false;   /* the text is UTF-8 already */
     if (!(c->sub = arb_pgn_reader_new(in, &o)))
         return -1;
     arb_pgn_reader_set_origin(c->sub, g->line, l->orig_offset - pad);

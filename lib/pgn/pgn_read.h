@@ -129,6 +129,13 @@ typedef struct arb_pgn_reader_options {
      * outlive the reader. */
     bool lenient;
     const struct arb_locale_set *lenient_locales;
+    /* Read text in any encoding (encoding.h): detect it from the first
+     * block (or take `encoding`, a name such as "windows-1251") and read it
+     * converted to UTF-8, a note on the first game naming it.  Games' raw
+     * bytes are then UTF-8 too.  Off: bytes as they are (not UTF-8 is read
+     * as Windows-1252 token by token). */
+    bool decode;
+    const char *encoding;
 } arb_pgn_reader_options;
 
 typedef struct arb_pgn_reader arb_pgn_reader;

@@ -147,3 +147,33 @@ Test(lenient, the_reader_reads_again_only_when_asked)
     arb_pgn_game_free(&g);
     arb_locales_free(set);
 }
+
+/* fuzz_lenient found these (corpora/fuzz/fuzz_lenient/regression-*): a word
+ * ending in a piece letter after a capture mark read past its end; prose
+ * moved before the last marker dropped the line ends after the marker. */
+Test(lenient, fuzz_regressions_keep_lines_and_bounds)
+{
+    arb_locale_set *set = load_set();
+    if (!set) {
+        cr_skip_test("locales not loadable here");
+        return;
+    }
+    static const char *const texts[] = {
+        "\xD0\x9F\xD0\xB0 1. e4 e5 2. Sf3 SxC",
+        "1) e4 e5 2) Sf3 Sc6 \xC2\xBD-\xC2\xBD\n\nZweite Partie: 1.  Schwarz gibt auf\n",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+        arb_lenient_text t;
+        arb_lenient_text_init(&t);
+        const char *in = texts[i];
+        cr_assert_geq(arb_lenient_rewrite(set, arb_locale_find(set, "ru"), in, strlen(in), 1, 1, &t), 0);
+        size_t a = 0, b = 0;
+        for (const char *p = in; *p; p++)
+            a += *p == '\n';
+        for (const char *p = t.text; *p; p++)
+            b += *p == '\n';
+        cr_assert_eq(a, b, "text %zu: %zu lines became %zu", i, a, b);
+        arb_lenient_text_free(&t);
+    }
+    arb_locales_free(set);
+}
