@@ -376,6 +376,8 @@ ssize_t arb_decoder_read(arb_decoder *d, arb_input *in, char *buf, size_t cap, a
                 break;
             if (errno == EINVAL && !d->at_end)
                 break;   /* a sequence cut by the block: wait for the rest */
+            if (ol < 3)
+                break;   /* no room for U+FFFD: the next read */
             /* no character for these bytes (or a cut sequence at the end): U+FFFD */
             size_t unit = d->enc == ARB_ENC_UTF16LE || d->enc == ARB_ENC_UTF16BE ? 2
                         : d->enc == ARB_ENC_UTF32LE || d->enc == ARB_ENC_UTF32BE ? 4 : 1;

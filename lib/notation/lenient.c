@@ -321,13 +321,10 @@ static bool square_part(const char *s, size_t n, bool pawn)
         if (d == 0)
             break;
     }
-    /* ed, e:d, exd: a pawn capture by files only */
-    if (pawn && n >= 2 && file_c(s[0])) {
-        size_t i = 1;
-        if (is_capture(s + 1, n - 1, &k))
-            i += k;
-        return i + 1 == n && file_c(s[i]) && s[i] != s[0];
-    }
+    /* e:d, exd: a pawn capture by files only ("ed" alone is too often a
+     * word: de, be, ab) */
+    if (pawn && n >= 3 && file_c(s[0]) && is_capture(s + 1, n - 1, &k))
+        return 1 + k + 1 == n && file_c(s[1 + k]) && s[1 + k] != s[0];
     return false;
 }
 
@@ -420,13 +417,30 @@ static void fix_word(const char *s, size_t n, const arb_locale *typeset, fixed *
     if (typeset) {
         const char *own = NULL;
         size_t m = typeset_piece(typeset, s, n, &own);
-        if (m && own && m < n && (file_c(s[m]) || rank_c(s[m]) || s[m] == 'x' || s[m] == ':')) {
+        if (m && own && (m == n || file_c(s[m]) || rank_c(s[m]) || s[m] == 'x' || s[m] == ':' || (unsigned char)s[m] == 0xD0
+                          || (unsigned char)s[m] == 0xD1)) {
             size_t k = strlen(own);
             memcpy(f->text, own, k);
             f->len = k;
             i = m;
             f->kinds |= 1u << ARB_LENIENT_TYPESET;
         }
+    }
+    /* a lone lower-case Cyrillic piece letter, as in "с x f4" */
+    if (i == 0 && (n == 2 || n == 4) && (unsigned char)s[0] == 0xD0 && n == 2
+        && ((unsigned char)s[1] == 0xBA || (unsigned char)s[1] == 0xBB || (unsigned char)s[1] == 0xB4)) {
+        f->text[0] = (char)0xD0;
+        f->text[1] = (char)(s[1] - 0x20);   /* к л д */
+        f->len = 2;
+        f->kinds |= 1u << ARB_LENIENT_LOWERCASE;
+        return;
+    }
+    if (i == 0 && n == 2 && (unsigned char)s[0] == 0xD1 && ((unsigned char)s[1] == 0x84 || (unsigned char)s[1] == 0x81)) {
+        f->text[0] = (char)0xD0;
+        f->text[1] = (char)((unsigned char)s[1] + 0x20);   /* ф с */
+        f->len = 2;
+        f->kinds |= 1u << ARB_LENIENT_LOWERCASE;
+        return;
     }
     /* a lower-case piece letter: Latin (not a file letter) or Cyrillic */
     if (i == 0 && n >= 3) {
@@ -445,7 +459,8 @@ static void fix_word(const char *s, size_t n, const arb_locale *typeset, fixed *
         if (k == 2 && u[0] == 0xD0 && u[1] == 0xBA && n >= 4 && (unsigned char)s[2] == 0xD1 && (unsigned char)s[3] == 0x80)
             after = 4;   /* кр */
         if (k && after < n)
-            next_square = file_c(s[after]) || ((unsigned char)s[after] == 0xD0 || (unsigned char)s[after] == 0xD1);
+            next_square = file_c(s[after]) || s[after] == 'x' || s[after] == ':'
+                          || (unsigned char)s[after] == 0xD0 || (unsigned char)s[after] == 0xD1;
         if (k && next_square) {
             if (k == 1) {
                 f->text[0] = (char)(u[0] - 'a' + 'A');

@@ -77,3 +77,24 @@ Test(encoding, the_decoder_gives_utf8)
     arb_input_close(in);
     arb_decoder_free(d);
 }
+
+/* fuzz_encoding found it (corpora/fuzz/fuzz_encoding/regression-*): a
+ * replacement character for bytes without one was written past the buffer
+ * when fewer than three bytes were left in it. */
+Test(encoding, replacements_stay_inside_the_buffer)
+{
+    static const char bytes[] = "\x98\x98\x98\x98\x98\x98\x98\x98\x98\x98\x98\x98\x98\x98\x98\x98\x98\x98\x98\x98";
+    arb_decoder *d = arb_decoder_new(ARB_ENC_CP1251);   /* 0x98 has no character in Windows-1251 */
+    arb_input *in = arb_input_from_memory(bytes, sizeof bytes - 1, "t");
+    char out[64];
+    size_t total = 0;
+    arb_status st;
+    ssize_t n;
+    for (size_t cap = 16; (n = arb_decoder_read(d, in, out, cap, &st)) > 0; cap = 16 + (cap + 1) % 5) {
+        cr_assert_leq((size_t)n, cap);
+        total += (size_t)n;
+    }
+    cr_assert_eq(total, 3 * (sizeof bytes - 1));
+    arb_input_close(in);
+    arb_decoder_free(d);
+}
