@@ -110,6 +110,16 @@ bool setup_lenient(const char *program, bool strict, setup_from *s, arb_pgn_read
         return false;
     read->lenient = true;
     read->lenient_locales = s->locales;
+    if (!read->notation && !read->autodetect) {
+        /* book text is read in the notation it is printed in */
+        arb_pgn_autodetect_options ao = {.when = ARB_PGN_DETECT_NOT_SAN};
+        arb_status st = arb_pgn_autodetect_new(s->grammar, s->locales, &ao, &s->lenient_detect);
+        if (st.code) {
+            fprintf(stderr, "%s: %s\n", program, st.message);
+            return false;
+        }
+        read->lenient_autodetect = s->lenient_detect;
+    }
     return true;
 }
 
@@ -128,6 +138,7 @@ bool setup_encoding(const char *program, const char *name, bool decode, arb_pgn_
 void setup_from_free(setup_from *s)
 {
     arb_pgn_autodetect_free(s->autodetect);
+    arb_pgn_autodetect_free(s->lenient_detect);
     arb_notation_free(s->notation);
     arb_grammar_free(s->grammar);
     arb_locales_free(s->locales);

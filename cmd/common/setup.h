@@ -37,6 +37,7 @@ typedef struct setup_from {
     arb_grammar *grammar;
     arb_notation *notation;         /* --from LANG */
     arb_pgn_autodetect *autodetect; /* --from auto (or when_san) */
+    arb_pgn_autodetect *lenient_detect; /* the lenient second reading's, when no --from */
 } setup_from;
 
 /* --from FROM (NULL: plain SAN, or detection when a game is not SAN if

@@ -686,8 +686,13 @@ static void split_items(writer *w, int32_t line, int32_t col)
             } else {
                 while (i < n && !is_blank(s + i, n - i, &k) && !is_nbsp(s + i, n - i) && s[i] != '{' && s[i] != '}'
                        && s[i] != ';') {
-                    if (s[i] == ')' && !(i > start + 2 && s[i - 2] == '('))
-                        break;   /* d8(D) keeps its ')' */
+                    if (s[i] == ')') {   /* d8(D), c8(Д) keep their ')' */
+                        size_t o = i;
+                        while (o > start && s[o - 1] != '(')
+                            o--;
+                        if (!(o > start && o < i && piece_at(s + o, i - o) == i - o))
+                            break;
+                    }
                     if (s[i] == '(' && !(i > start && rank_c(s[i - 1])) && !(s[i + 1] == '=' && i + 2 < n && s[i + 2] == ')'))
                         break;
                     i += char_len(s + i, n - i);
@@ -798,7 +803,15 @@ static bool paren_is_prose(const writer *w, size_t open, size_t close, const arb
             return false;
         }
     }
-    return close > open + 1 && (prose || !moves) && !has_brace(w, w->items[open].end, w->items[close].start);
+    if (close <= open + 1 || has_brace(w, w->items[open].end, w->items[close].start))
+        return false;
+    if (prose)
+        return true;
+    /* only marks: "(!)", "(?)", "(+-)" */
+    for (size_t b = w->items[open].end; b < w->items[close].start; b++)
+        if (!strchr("!?+-=/ \t", w->src[b]))
+            return false;
+    return !moves;
 }
 
 /* Does a new game start at item j (move number 1. after a game's moves)? */
@@ -1129,4 +1142,12 @@ const char *arb_lenient_describe(int kind)
 const char *arb_lenient_name(int kind)
 {
     return kind >= 0 && kind < ARB_LENIENT_KIND_COUNT ? names[kind] : "";
+}
+
+bool arb_lenient_describes(const char *message)
+{
+    for (int k = 0; k < ARB_LENIENT_KIND_COUNT; k++)
+        if (strncmp(message, descriptions[k], strlen(descriptions[k])) == 0)
+            return true;
+    return false;
 }

@@ -91,6 +91,9 @@ size_t arb_lenient_original_offset(const arb_lenient_text *t, size_t at);
 /* "prose in round brackets read as a comment" ...: what a note means, as
  * the first half of a "what, expected what" message. */
 const char *arb_lenient_describe(int kind);
+/* Whether a message is one of those descriptions (a reader's warning about
+ * a lenient reading). */
+bool arb_lenient_describes(const char *message);
 /* Its name in golden tests and JSON: "prose", "result-words", ... */
 const char *arb_lenient_name(int kind);
 

@@ -93,6 +93,8 @@ static int try_rewrite(arb_pgn_lenient *l, struct candidate *c, const arb_pgn_re
     arb_pgn_reader_options o = *opt;
     o.lenient = false;
     o.decode = false;   /* the text is UTF-8 already */
+    if (!o.notation && !o.autodetect)
+        o.autodetect = opt->lenient_autodetect;
     if (!(c->sub = arb_pgn_reader_new(in, &o)))
         return -1;
     arb_pgn_reader_set_origin(c->sub, g->line, l->orig_offset - pad);
@@ -178,6 +180,24 @@ static bool adopt(arb_pgn_lenient *l, arb_pgn_game *g)
     return true;
 }
 
+/* The text holds a typeset spelling of two letters or more before a file
+ * (Kpg1): no Latin locale writes a piece so. */
+static bool typeset_signature(const arb_pgn_lenient *l, const arb_locale *typeset)
+{
+    for (int w = ARB_LOCALE_TYPESET_KNIGHT; w <= ARB_LOCALE_TYPESET_KING; w++)
+        for (size_t i = 0; i < arb_locale_words_count(typeset, w); i++) {
+            const char *word = arb_locale_word(typeset, w, i);
+            size_t m = strlen(word);
+            if (m < 2)
+                continue;
+            for (size_t at = 0; at + m < l->orig_len; at++)
+                if (memcmp(l->orig + at, word, m) == 0 && l->orig[at + m] >= 'a' && l->orig[at + m] <= 'h'
+                    && (at == 0 || l->orig[at - 1] == ' ' || l->orig[at - 1] == '.' || l->orig[at - 1] == '\n'))
+                    return true;
+        }
+    return false;
+}
+
 static void swap_games(arb_pgn_game *a, arb_pgn_game *b)
 {
     arb_pgn_game t = *a;
@@ -214,6 +234,12 @@ int arb_pgn_lenient_retry(arb_pgn_lenient *l, const arb_pgn_reader_options *opt,
             continue;
         if (l->trial->ok && l->best->ok && !same_moves(&l->trial->game, &l->best->game))
             doubt = true;
+        /* letters typeset for a locale are its letters only if the whole
+         * game then replays, or the text holds a spelling only that locale's
+         * typesetting makes (Kp): a reading that merely gets further is no
+         * evidence */
+        if (typeset && !l->trial->ok && !typeset_signature(l, typeset))
+            continue;
         if (better(l->trial, l->best)) {
             struct candidate *t = l->best;
             l->best = l->trial;

@@ -129,6 +129,10 @@ typedef struct arb_pgn_reader_options {
      * outlive the reader. */
     bool lenient;
     const struct arb_locale_set *lenient_locales;
+    /* Used by the second reading when neither notation nor autodetect is
+     * set (readers that take SAN as written still read book text in the
+     * language it is printed in); may be NULL. */
+    struct arb_pgn_autodetect *lenient_autodetect;
     /* Read text in any encoding (encoding.h): detect it from the first
      * block (or take `encoding`, a name such as "windows-1251") and read it
      * converted to UTF-8, a note on the first game naming it.  Games' raw
