@@ -693,7 +693,7 @@ static void split_items(writer *w, int32_t line, int32_t col)
                         if (!(o > start && o < i && piece_at(s + o, i - o) == i - o))
                             break;
                     }
-                    if (s[i] == '(' && !(i > start && rank_c(s[i - 1])) && !(s[i + 1] == '=' && i + 2 < n && s[i + 2] == ')'))
+                    if (s[i] == '(' && !(i > start && rank_c(s[i - 1])) && !(i + 2 < n && s[i + 1] == '=' && s[i + 2] == ')'))
                         break;
                     i += char_len(s + i, n - i);
                 }

@@ -150,7 +150,8 @@ Test(lenient, the_reader_reads_again_only_when_asked)
 
 /* fuzz_lenient found these (corpora/fuzz/fuzz_lenient/regression-*): a word
  * ending in a piece letter after a capture mark read past its end; prose
- * moved before the last marker dropped the line ends after the marker. */
+ * moved before the last marker dropped the line ends after the marker; a
+ * '(' ending the text inside a word was looked past. */
 Test(lenient, fuzz_regressions_keep_lines_and_bounds)
 {
     arb_locale_set *set = load_set();
@@ -161,6 +162,7 @@ Test(lenient, fuzz_regressions_keep_lines_and_bounds)
     static const char *const texts[] = {
         "\xD0\x9F\xD0\xB0 1. e4 e5 2. Sf3 SxC",
         "1) e4 e5 2) Sf3 Sc6 \xC2\xBD-\xC2\xBD\n\nZweite Partie: 1.  Schwarz gibt auf\n",
+        "\xD0(",   /* a '(' as the last byte, inside a word: looked one past it */
     };
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
         arb_lenient_text t;
