@@ -870,6 +870,24 @@ static void track_number(state *st, const writer *w, const item *it)
     st->moves_since = 0;
 }
 
+/* Item j is the move number that comes next by the count of moves since
+ * the last one: prose between moves is read as a comment only there, so a
+ * misprinted move that looks like a word ("Ngf") is never dropped. */
+static bool number_follows(const writer *w, const state *st, size_t j)
+{
+    const item *it = &w->items[j];
+    const char *s = w->src + it->start;
+    size_t n = it->end - it->start, i = 0;
+    int v = 0;
+    while (i < n && s[i] >= '0' && s[i] <= '9')
+        v = v * 10 + (s[i++] - '0');
+    bool black = n - i >= 2 && s[i] != ')';
+    bool white_moved_last = st->black_numbered ? st->moves_since % 2 == 0 : st->moves_since % 2 == 1;
+    int moves = st->black_numbered ? st->moves_since + 1 : st->moves_since;
+    int expected = st->last_number + moves / 2;
+    return white_moved_last ? black && v == expected : !black && v == expected;
+}
+
 static const char *last_mover_wins(const state *st)
 {
     bool black_last = st->black_numbered ? st->moves_since % 2 == 1 : st->moves_since % 2 == 0;
@@ -1083,9 +1101,10 @@ int arb_lenient_rewrite(const arb_locale_set *set, const arb_locale *typeset, co
             bool prose, near;
             size_t e = prose_run(&w, i, typeset, &prose, &near);
             if (e > i && prose && !near && !has_brace(&w, it->start, w.items[e - 1].end)) {
-                bool ok = !st.any_move || e >= w.count || w.items[e].kind == IT_NUMBER || w.items[e].kind == IT_RESULT
+                bool ok = !st.any_move || e >= w.count || w.items[e].kind == IT_RESULT
                           || w.items[e].kind == IT_RPAREN || w.items[e].kind == IT_LPAREN
-                          || w.items[e].kind == IT_BRACE || w.items[e].kind == IT_TAGLINE;
+                          || w.items[e].kind == IT_BRACE || w.items[e].kind == IT_TAGLINE
+                          || (w.items[e].kind == IT_NUMBER && (new_game_at(&w, &st, e) || number_follows(&w, &st, e)));
                 if (ok) {
                     if (new_game_at(&w, &st, e)) {
                         if (!st.result_seen) {

@@ -179,3 +179,25 @@ Test(lenient, fuzz_regressions_keep_lines_and_bounds)
     }
     arb_locales_free(set);
 }
+
+/* Prose between moves is a comment only where the next move number follows
+ * from the moves counted: a misprinted move that reads as a word is never
+ * dropped (the game would replay one move short). */
+Test(lenient, a_word_where_a_move_belongs_is_not_prose)
+{
+    arb_locale_set *set = load_set();
+    if (!set) {
+        cr_skip_test("locales not loadable here");
+        return;
+    }
+    arb_lenient_text t;
+    arb_lenient_text_init(&t);
+    const char *typo = "1. e4 e5 2. Sf3 Ngf 3. Lb5 a6 *";
+    arb_lenient_rewrite(set, NULL, typo, strlen(typo), 1, 1, &t);
+    cr_assert_str_eq(t.text, typo);
+    const char *prose = "1. e4 e5 2. Sf3 Sc6 eine gute Idee 3. Lb5 *";
+    arb_lenient_rewrite(set, NULL, prose, strlen(prose), 1, 1, &t);
+    cr_assert_str_eq(t.text, "1. e4 e5 2. Sf3 Sc6 {eine gute Idee} 3. Lb5 *");
+    arb_lenient_text_free(&t);
+    arb_locales_free(set);
+}
