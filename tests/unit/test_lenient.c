@@ -16,14 +16,18 @@ static arb_locale_set *load_set(void)
     return set;
 }
 
+/* The locale set, or the test skipped where the data directory is missing. */
+#define NEED_LOCALES(set)                              \
+    arb_locale_set *set = load_set();                  \
+    if (!set) {                                        \
+        cr_skip_test("locales not loadable here");     \
+        return;                                        \
+    }
+
 /* Rewrites `in` and checks the text and the first note's kind. */
 static void expect_rewrite(const char *in, const char *typeset_code, const char *out, int kind)
 {
-    arb_locale_set *set = load_set();
-    if (!set) {
-        cr_skip_test("locales not loadable here");
-        return;
-    }
+    NEED_LOCALES(set)
     const arb_locale *ts = typeset_code ? arb_locale_find(set, typeset_code) : NULL;
     arb_lenient_text t;
     arb_lenient_text_init(&t);
@@ -44,11 +48,7 @@ Test(lenient, prose_in_brackets_becomes_a_comment_byte_for_byte)
 
 Test(lenient, a_variation_stays_a_variation)
 {
-    arb_locale_set *set = load_set();
-    if (!set) {
-        cr_skip_test("locales not loadable here");
-        return;
-    }
+    NEED_LOCALES(set)
     arb_lenient_text t;
     arb_lenient_text_init(&t);
     const char *in = "1. e4 e5 (1... c5 2. Sf3) 2. Sf3 *";
@@ -96,11 +96,7 @@ Test(lenient, pasted_games_split_where_numbering_restarts)
 
 Test(lenient, lines_are_kept_and_offsets_map_back)
 {
-    arb_locale_set *set = load_set();
-    if (!set) {
-        cr_skip_test("locales not loadable here");
-        return;
-    }
+    NEED_LOCALES(set)
     const char *in = "Vorwort\n\n1. e4 e5\n2. D x h5 (droht matt)\n*\n";
     arb_lenient_text t;
     arb_lenient_text_init(&t);
@@ -133,11 +129,7 @@ static int read_one(const char *text, bool lenient, arb_locale_set *set, arb_pgn
 
 Test(lenient, the_reader_reads_again_only_when_asked)
 {
-    arb_locale_set *set = load_set();
-    if (!set) {
-        cr_skip_test("locales not loadable here");
-        return;
-    }
+    NEED_LOCALES(set)
     const char *text = "Eine Kurzpartie: 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Q x f7 # (Schäfermatt) 1-0\n";
     arb_pgn_game g;
     arb_pgn_game_init(&g);
@@ -154,11 +146,7 @@ Test(lenient, the_reader_reads_again_only_when_asked)
  * '(' ending the text inside a word was looked past. */
 Test(lenient, fuzz_regressions_keep_lines_and_bounds)
 {
-    arb_locale_set *set = load_set();
-    if (!set) {
-        cr_skip_test("locales not loadable here");
-        return;
-    }
+    NEED_LOCALES(set)
     static const char *const texts[] = {
         "\xD0\x9F\xD0\xB0 1. e4 e5 2. Sf3 SxC",
         "1) e4 e5 2) Sf3 Sc6 \xC2\xBD-\xC2\xBD\n\nZweite Partie: 1.  Schwarz gibt auf\n",
@@ -185,11 +173,7 @@ Test(lenient, fuzz_regressions_keep_lines_and_bounds)
  * dropped (the game would replay one move short). */
 Test(lenient, a_word_where_a_move_belongs_is_not_prose)
 {
-    arb_locale_set *set = load_set();
-    if (!set) {
-        cr_skip_test("locales not loadable here");
-        return;
-    }
+    NEED_LOCALES(set)
     arb_lenient_text t;
     arb_lenient_text_init(&t);
     const char *typo = "1. e4 e5 2. Sf3 Ngf 3. Lb5 a6 *";
