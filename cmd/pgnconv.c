@@ -57,6 +57,7 @@ typedef struct options {
     const char *from;        /* NULL: SAN, detecting games SAN cannot read */
     const char *to_locale;   /* --to LANG */
     const char *prefer;
+    const char *encoding;    /* --encoding: NULL detects it */
     bool list_locales;
     bool fix_results;
     unsigned add_tags;       /* --add-tags: enum arb_computed_tag */
@@ -65,6 +66,7 @@ typedef struct options {
     const char *columns;     /* --columns, for csv */
     bool repair;             /* --repair: games that do not replay are repaired (repair.h) */
     const arb_notation *english;   /* SAN letters, for repairing games written in SAN */
+    bool strict;             /* --strict: no lenient second reading */
 } options;
 
 typedef struct counts {
@@ -131,6 +133,13 @@ static void usage(FILE *out)
         "                       of passing them through unchanged\n"
         "  --max-depth N        allow variations nested N deep (default 256)\n"
         "  --null-moves         accept null moves (-- or Z0) in the main line too\n"
+        "  --encoding NAME      the input's character encoding (windows-1251, cp866,\n"
+        "                       koi8-r, windows-1250, utf-16, latin2, ...); default:\n"
+        "                       detected from the bytes; the output is UTF-8\n"
+        "  --strict             read only PGN as the standard and FIDE Appendix C write\n"
+        "                       it: no second reading of text from books and web pages\n"
+        "                       (prose in brackets, results in words, look-alike\n"
+        "                       letters, spaced moves, several pasted games)\n"
         "  --max-game-bytes N   keep at most N bytes of a game's text (K, M, G: KiB,\n"
         "                       MiB, GiB; default 16M): a longer game is still\n"
         "                       converted, but if it cannot be, it is reported and\n"
@@ -470,7 +479,7 @@ static bool convert_file(struct run *run, const char *path)
 
 /* Options that take a value (the others take none). */
 static const char *const one_value[] = {"--to", "--columns", "-o", "--output", "--rejects", "--from", "--prefer",
-                                        "--max-depth", "-j", "--jobs", "--max-game-bytes", "--add-tags",
+                                        "--encoding", "--max-depth", "-j", "--jobs", "--max-game-bytes", "--add-tags",
                                         NULL};
 static const args_spec conv_args = {one_value, NULL, NULL};
 
@@ -532,6 +541,8 @@ static int parse_args(int argc, char **argv, options *o)
             o->from = value;
         } else if (strcmp(a, "--prefer") == 0) {
             o->prefer = value;
+        } else if (strcmp(a, "--encoding") == 0) {
+            o->encoding = value;
         } else if (strcmp(a, "--mark-detected") == 0) {
             o->read.mark_notation = true;
         } else if (strcmp(a, "--list-locales") == 0) {
@@ -570,6 +581,8 @@ static int parse_args(int argc, char **argv, options *o)
             }
         } else if (strcmp(a, "--null-moves") == 0) {
             o->read.null_moves_in_main_line = true;
+        } else if (strcmp(a, "--strict") == 0) {
+            o->strict = true;
         } else if (strcmp(a, "--progress") == 0) {
             o->progress = PROGRESS_ALWAYS;
         } else if (strcmp(a, "--no-progress") == 0) {
@@ -686,7 +699,9 @@ static int setup_notations(options *o, notations *n)
         o->english = n->english;
     }
     /* without --from: SAN, and games SAN cannot read are detected */
-    return setup_from_notation(PROGRAM, o->from, o->prefer, true, &n->from, &o->read) ? 1 : -1;
+    return setup_from_notation(PROGRAM, o->from, o->prefer, true, &n->from, &o->read)
+           && setup_lenient(PROGRAM, o->strict, &n->from, &o->read)
+           && setup_encoding(PROGRAM, o->encoding, true, &o->read) ? 1 : -1;
 }
 
 static int convert_all(int argc, char **argv)

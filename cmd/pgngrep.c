@@ -68,6 +68,8 @@ typedef struct options {
     size_t dup_min_plies;        /* --duplicates=prefix:N */
     bool same_players;
     bool invert;                 /* -v, applied by emit when dup is on */
+    const char *encoding;        /* --encoding: read converted to UTF-8 */
+    bool strict;                 /* --strict: no lenient second reading */
     arb_pgn_reader_options read;
 } options;
 
@@ -174,6 +176,9 @@ static void usage(FILE *out)
         "                       for every game, as pgnconv and pgnlint do; LANG (ro,\n"
         "                       de, ...) reads that locale's letters\n"
         "  --prefer LANGS       with --from auto, prefer these when several replay\n"
+        "  --encoding NAME      read the input in this encoding (windows-1251, cp866,\n"
+        "                       koi8-r, utf-16, ...), converted to UTF-8; without it\n"
+        "                       games are passed on byte for byte\n"
         "  --laws NAME|auto     edition of the Laws for --finding/--termination\n"
         "  --duplicates[=exact|prefix[:N]]\n"
         "                       the main line (from the same start) repeats an earlier\n"
@@ -202,6 +207,8 @@ static void usage(FILE *out)
         "                       most 4); the output is the same as with -j 1\n"
         "  --max-depth N        allow variations nested N deep (default 256)\n"
         "  --null-moves         accept null moves (-- or Z0) in the main line\n"
+        "  --strict             no second reading of games refused as PGN as text\n"
+        "                       from books and web pages (see pgnconv)\n"
         "  --max-game-bytes N   keep at most N bytes of a game's text (K, M, G: KiB,\n"
         "                       MiB, GiB; default 16M): a longer selected game is\n"
         "                       reported, not written\n"
@@ -581,7 +588,7 @@ static int bad_usage(const char *fmt, const char *arg, const char *arg2)
 static const char *const one_value[] = {
     "--finding", "--termination", "--tag", "--result", "--plies", "--position", "--from", "--eco", "--opening",
     "--material", "--material-plies", "--fen-pattern",
-    "--prefer", "--laws", "-m", "--max-count", "--first-game", "-j", "--jobs", "--max-depth",
+    "--prefer", "--encoding", "--laws", "-m", "--max-count", "--first-game", "-j", "--jobs", "--max-depth",
     "--max-game-bytes", NULL};
 static const char *const two_values[] = {"--split", NULL};
 static const char *const optional_value[] = {"--duplicates", NULL};
@@ -662,6 +669,8 @@ static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
             o->from = strcmp(value, "san") == 0 ? NULL : value;
         } else if (strcmp(a, "--prefer") == 0) {
             o->prefer = value;
+        } else if (strcmp(a, "--encoding") == 0) {
+            o->encoding = value;
         } else if (strcmp(a, "--laws") == 0) {
             o->laws = value;
         } else if (strncmp(a, "--duplicates", 12) == 0 && (a[12] == '\0' || a[12] == '=')) {
@@ -731,6 +740,8 @@ static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
             o->progress = PROGRESS_ALWAYS;
         } else if (strcmp(a, "--no-progress") == 0) {
             o->progress = PROGRESS_NEVER;
+        } else if (strcmp(a, "--strict") == 0) {
+            o->strict = true;
         } else if (strcmp(a, "--null-moves") == 0) {
             o->read.null_moves_in_main_line = true;
         } else if (strcmp(a, "-n") == 0) {
@@ -799,7 +810,9 @@ static bool load_data(options *o, data *d, bool lint, bool openings)
         if (!setup_laws(PROGRAM, d->profiles, o->laws, &d->lint))
             return false;
     }
-    if (!setup_from_notation(PROGRAM, o->from, o->prefer, false, &d->from, &o->read))
+    if (!setup_from_notation(PROGRAM, o->from, o->prefer, false, &d->from, &o->read)
+        || !setup_lenient(PROGRAM, o->strict, &d->from, &o->read)
+        || !setup_encoding(PROGRAM, o->encoding, false, &o->read))
         return false;
     d->lint.notation = d->from.notation;
     return true;

@@ -60,6 +60,7 @@ typedef struct options {
     const char *trf;         /* --trf: the event's tournament report */
     const char *from;        /* --from: "san", "auto", a locale code; NULL: SAN, detecting games SAN cannot read */
     const char *prefer;      /* --prefer: locale codes preferred when several read a game */
+    const char *encoding;    /* --encoding: NULL detects it */
     bool list_profiles;
     bool no_suggest;         /* do not read bad moves in national notations */
     bool dead_by_material;   /* --dead-by-material: 5.2.2 and 6.9 without the search */
@@ -125,6 +126,9 @@ static void usage(FILE *out)
         "                       locale; LANG (ro: R D T N C, de: K D T L S, ...) reads\n"
         "                       that locale's letters in all FIDE Appendix C forms\n"
         "  --prefer LANGS       when several notations replay a game, prefer these\n"
+        "  --encoding NAME      the input's character encoding (windows-1251, cp866,\n"
+        "                       koi8-r, windows-1250, utf-16, latin2, ...); default:\n"
+        "                       detected from the bytes\n"
         "  --lang LANG          messages in this language where its locale has them\n"
         "  --continue           go on after a move that cannot be replayed (the only legal\n"
         "                       move of that piece to that square, or the move the national\n"
@@ -165,7 +169,7 @@ static int bad_usage(const char *fmt, const char *arg)
 
 /* Options that take a value (the others take none). */
 static const char *const one_value[] = {"--format", "--laws", "--event", "--trf", "--lang", "--color", "--from",
-                                        "--prefer", "--time-control", "--max-depth", "-j", "--jobs",
+                                        "--prefer", "--encoding", "--time-control", "--max-depth", "-j", "--jobs",
                                         "--first-game", "--max-game-bytes", NULL};
 static const args_spec lint_args = {one_value, NULL, NULL};
 
@@ -258,6 +262,8 @@ static int parse_args(int argc, char **argv, options *o)
                 o->from = value;
             } else if (strcmp(a, "--prefer") == 0) {
                 o->prefer = value;
+            } else if (strcmp(a, "--encoding") == 0) {
+                o->encoding = value;
             } else if (strcmp(a, "--color") == 0) {
                 if (strcmp(value, "auto") == 0)
                     o->color = -1;
@@ -664,7 +670,9 @@ int main(int argc, char **argv)
     /* SAN unless asked: an arbiter checks the record as written, and a slip
      * of a national letter in a SAN game is reported (with the reading it
      * has in that notation, see suggestions) rather than read away */
-    if (!setup_from_notation(PROGRAM, o.from, o.prefer, false, &sf, &o.read)) {
+    /* --strict: warnings (each lenient reading is one) make the exit status 1 */
+    if (!setup_from_notation(PROGRAM, o.from, o.prefer, false, &sf, &o.read)
+        || !setup_lenient(PROGRAM, false, &sf, &o.read) || !setup_encoding(PROGRAM, o.encoding, true, &o.read)) {
         status = EXIT_TROUBLE;
         goto done;
     }

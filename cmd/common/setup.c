@@ -1,6 +1,8 @@
 /* setup.c — options the tools set up alike: threads, --laws, --from. */
 #include "setup.h"
 
+#include "encoding.h"
+
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -100,9 +102,43 @@ bool setup_from_notation(const char *program, const char *from, const char *pref
     return true;
 }
 
+bool setup_lenient(const char *program, bool strict, setup_from *s, arb_pgn_reader_options *read)
+{
+    if (strict)
+        return true;
+    if (!setup_load_notations(program, s))
+        return false;
+    read->lenient = true;
+    read->lenient_locales = s->locales;
+    if (!read->notation && !read->autodetect) {
+        /* book text is read in the notation it is printed in */
+        arb_pgn_autodetect_options ao = {.when = ARB_PGN_DETECT_NOT_SAN};
+        arb_status st = arb_pgn_autodetect_new(s->grammar, s->locales, &ao, &s->lenient_detect);
+        if (st.code) {
+            fprintf(stderr, "%s: %s\n", program, st.message);
+            return false;
+        }
+        read->lenient_autodetect = s->lenient_detect;
+    }
+    return true;
+}
+
+bool setup_encoding(const char *program, const char *name, bool decode, arb_pgn_reader_options *read)
+{
+    if (name && arb_encoding_from_name(name) < 0) {
+        fprintf(stderr, "%s: --encoding %s: unknown encoding, expected one of %s\n", program, name,
+                arb_encoding_names());
+        return false;
+    }
+    read->decode = decode || name;
+    read->encoding = name;
+    return true;
+}
+
 void setup_from_free(setup_from *s)
 {
     arb_pgn_autodetect_free(s->autodetect);
+    arb_pgn_autodetect_free(s->lenient_detect);
     arb_notation_free(s->notation);
     arb_grammar_free(s->grammar);
     arb_locales_free(s->locales);

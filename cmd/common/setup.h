@@ -37,6 +37,7 @@ typedef struct setup_from {
     arb_grammar *grammar;
     arb_notation *notation;         /* --from LANG */
     arb_pgn_autodetect *autodetect; /* --from auto (or when_san) */
+    arb_pgn_autodetect *lenient_detect; /* the lenient second reading's, when no --from */
 } setup_from;
 
 /* --from FROM (NULL: plain SAN, or detection when a game is not SAN if
@@ -45,6 +46,14 @@ typedef struct setup_from {
  * read->autodetect. */
 bool setup_from_notation(const char *program, const char *from, const char *prefer, bool detect_when_not_san,
                          setup_from *s, arb_pgn_reader_options *read);
+
+/* The lenient second reading of refused games (pgn_read.h options.lenient),
+ * unless `strict`: loads the locales for its words. */
+bool setup_lenient(const char *program, bool strict, setup_from *s, arb_pgn_reader_options *read);
+
+/* --encoding NAME (NULL: detect when `decode`, else bytes as they are):
+ * false after "--encoding NAME: unknown encoding, expected one of ...". */
+bool setup_encoding(const char *program, const char *name, bool decode, arb_pgn_reader_options *read);
 
 /* Loads the locales and the grammar into s unless there already. */
 bool setup_load_notations(const char *program, setup_from *s);

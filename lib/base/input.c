@@ -204,12 +204,26 @@ static const arb_input_codec *codec_for(enum arb_container c)
 
 static bool detect(arb_input *in, arb_status *st)
 {
-    while (in->raw_len - in->raw_pos < ARB_SNIFF_MAGIC_BYTES && !in->raw_eof)
+    while (in->raw_len - in->raw_pos < ARB_SNIFF_SAMPLE_BYTES && !in->raw_eof)
         if (!raw_fill(in, st))
             return false;
     const unsigned char *start = in->raw + in->raw_pos;
     size_t avail = in->raw_len - in->raw_pos;
     enum arb_container c = arb_sniff_container(start, avail);
+    /* bytes given back before the first read (arb_input_unread) are the
+     * stream's start: they are text to the reader, and the binary test
+     * looks at them followed by the rest, as one read would have */
+    unsigned char joined[ARB_SNIFF_SAMPLE_BYTES];
+    size_t pushed = in->pushed_len - in->pushed_pos;
+    if (pushed > 0) {
+        c = ARB_CONTAINER_NONE;
+        size_t a = pushed < sizeof joined ? pushed : sizeof joined;
+        size_t b = avail < sizeof joined - a ? avail : sizeof joined - a;
+        memcpy(joined, in->pushed + in->pushed_pos, a);
+        memcpy(joined + a, start, b);
+        start = joined;
+        avail = a + b;
+    }
     char what[96];
     if (c == ARB_CONTAINER_NONE && arb_sniff_binary(start, avail, what, sizeof what)) {
         arb_input_fail(st, ARB_INPUT_BINARY,
@@ -534,6 +548,11 @@ static void ahead_stop(arb_input *in)
 
 static ssize_t input_read(arb_input *in, void *buf, size_t cap, arb_status *st)
 {
+    /* bytes given back before the first read are judged with the rest */
+    if (in->pushed_pos < in->pushed_len && in->mode == MODE_UNKNOWN && !in->failure.code && !detect(in, st)) {
+        in->failure = *st;
+        return -1;
+    }
     if (in->pushed_pos < in->pushed_len) {
         size_t n = in->pushed_len - in->pushed_pos;
         if (n > cap)

@@ -68,7 +68,9 @@ ssize_t arb_input_read(arb_input *in, void *buf, size_t cap, arb_status *status)
 
 /* Puts decompressed bytes back: the next reads return a copy of them before
  * anything else (a caller that looked ahead hands the rest of the stream to
- * a reader).  Returns false when out of memory. */
+ * a reader).  Bytes put back before the first read are the stream's text:
+ * the binary-input test judges them together with what follows, and no
+ * container is looked for in them.  Returns false when out of memory. */
 bool arb_input_unread(arb_input *in, const void *data, size_t len);
 
 /* Watches the stream: from now on `tap` receives every byte range that

@@ -4,8 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* How much of the start is examined for control bytes. */
-#define SAMPLE_BYTES 4096
 
 enum arb_container arb_sniff_container(const unsigned char *p, size_t n)
 {
@@ -94,8 +92,8 @@ bool arb_sniff_binary(const unsigned char *p, size_t n, char *what, size_t cap)
         return false;
     if (n >= 4 && p[0] == 0 && p[1] == 0 && p[2] == 0xfe && p[3] == 0xff)
         return false;
-    if (n > SAMPLE_BYTES)
-        n = SAMPLE_BYTES;
+    if (n > ARB_SNIFF_SAMPLE_BYTES)
+        n = ARB_SNIFF_SAMPLE_BYTES;
     if (unicode_units(p, n))
         return false;
     size_t control = 0, ascii = 0;

@@ -28,6 +28,10 @@ enum arb_container {
 
 /* Bytes needed to tell every container apart (fewer at the end of input). */
 #define ARB_SNIFF_MAGIC_BYTES 8
+/* Bytes of the start arb_sniff_binary looks at: the input gathers this many
+ * (or all it has) before deciding, so the answer does not depend on how the
+ * first bytes arrive (one read of a file, small pieces from a pipe). */
+#define ARB_SNIFF_SAMPLE_BYTES 4096
 
 /* The container that `data` (the first `len` bytes of an input) starts. */
 enum arb_container arb_sniff_container(const unsigned char *data, size_t len);

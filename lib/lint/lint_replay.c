@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lenient.h"
 #include "san.h"
 
 /* The last main-line move as written (looked up in the game's text only
@@ -323,6 +324,13 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
                                   "%s", d->message);
         if (f)
             lint_copy(f->token, sizeof f->token, token);
+    }
+    /* text from a book or web page, read leniently (lenient.h): warnings */
+    for (size_t i = 0; i < g->diag_count; i++) {
+        const arb_pgn_diag *d = &g->diags[i];
+        if (d->severity == ARB_PGN_WARNING && arb_lenient_describes(d->message))
+            lint_add(c, ARB_CHECK_BAD_TOKEN, ARB_SEVERITY_WARNING, ARB_ART_BAD_TOKEN, d->line, d->col, "%s",
+                     d->message);
     }
     /* after an error the reader stops replaying (the items end there),
      * unless it passed the move over on request */

@@ -34,6 +34,7 @@ struct arb_locale {
     char *source;
     strlist pieces[ARB_NO_KIND];          /* indexed by ARB_PAWN..ARB_KING */
     strlist lists[ARB_LOCALE_LIST_COUNT];
+    strlist words[ARB_LOCALE_WORDS_COUNT];   /* text: words of books and web pages */
     char *promotion_mark;
     char *mate_mark;
     message *messages;
@@ -89,6 +90,8 @@ static void locale_free(arb_locale *loc)
         strlist_free(&loc->pieces[k]);
     for (int i = 0; i < ARB_LOCALE_LIST_COUNT; i++)
         strlist_free(&loc->lists[i]);
+    for (int i = 0; i < ARB_LOCALE_WORDS_COUNT; i++)
+        strlist_free(&loc->words[i]);
     free(loc->promotion_mark);
     free(loc->mate_mark);
     for (size_t i = 0; i < loc->message_count; i++) {
@@ -179,7 +182,8 @@ static const char *scalar_of(const yaml_node_t *node)
 static bool push_spelling(loader *ld, const yaml_node_t *node, const char *key, strlist *out)
 {
     const char *s = scalar_of(node);
-    if (strlen(s) > SPELLING_MAX)
+    /* text.* phrases are words, not move spellings */
+    if (strlen(s) > (strncmp(key, "text.", 5) == 0 && strncmp(key, "text.typeset", 12) != 0 ? 4 * SPELLING_MAX : SPELLING_MAX))
         return fail_node(ld, ARB_LOCALE_BAD_VALUE, node, "%s: spelling \"%.20s...\" is too long, expected at most %d bytes",
                          key, s, SPELLING_MAX);
     return strlist_push(out, s) || out_of_memory(ld);
@@ -409,6 +413,36 @@ static bool on_write(loader *ld, const char *key, const yaml_node_t *key_node, c
                      key);
 }
 
+static const char *const words_keys[ARB_LOCALE_WORDS_COUNT] = {
+    "white-wins", "black-wins", "draw", "last-mover-wins", "typeset-knight", "typeset-bishop",
+    "typeset-rook", "typeset-queen", "typeset-king"};
+
+/* text: words that books and web pages print around the moves (results in
+ * words, piece letters typeset in another alphabet), read only where the
+ * strict reading fails (lenient.h). */
+static bool on_text(loader *ld, const char *key, const yaml_node_t *key_node, const yaml_node_t *value,
+                    void *ctx)
+{
+    (void)ctx;
+    for (int w = 0; w < ARB_LOCALE_WORDS_COUNT; w++)
+        if (strcmp(key, words_keys[w]) == 0) {
+            char where[48];
+            snprintf(where, sizeof where, "text.%s", key);
+            strlist *l = &ld->loc->words[w];
+            size_t before = l->count;
+            if (!read_strings(ld, value, where, l))
+                return false;
+            for (size_t i = before; i < l->count; i++)
+                if (!*l->items[i] || (w >= ARB_LOCALE_TYPESET_KNIGHT && !valid_piece_spelling(l->items[i])))
+                    return fail_node(ld, ARB_LOCALE_BAD_VALUE, value, "%s: \"%s\" is not a usable spelling",
+                                     where, l->items[i]);
+            return true;
+        }
+    return fail_node(ld, ARB_LOCALE_UNKNOWN_KEY, key_node,
+                     "unknown key text.%s, expected white-wins, black-wins, draw, last-mover-wins or "
+                     "typeset-king (queen, rook, bishop, knight)", key);
+}
+
 static bool valid_message_key(const char *s)
 {
     if (!*s)
@@ -467,9 +501,11 @@ static bool on_root(loader *ld, const char *key, const yaml_node_t *key_node, co
         return each_pair(ld, value, "write", on_write, NULL);
     if (strcmp(key, "messages") == 0)
         return each_pair(ld, value, "messages", on_message, NULL);
+    if (strcmp(key, "text") == 0)
+        return each_pair(ld, value, "text", on_text, NULL);
     return fail_node(ld, ARB_LOCALE_UNKNOWN_KEY, key_node,
                      "unknown key %s, expected name, english-name, source, pieces, castling, capture, "
-                     "en-passant, write or messages", key);
+                     "en-passant, write, messages or text", key);
 }
 
 static bool check_required(loader *ld, const yaml_node_t *root)
@@ -757,6 +793,16 @@ size_t arb_locale_list_count(const arb_locale *loc, int list)
 const char *arb_locale_list_item(const arb_locale *loc, int list, size_t i)
 {
     return i < arb_locale_list_count(loc, list) ? loc->lists[list].items[i] : NULL;
+}
+
+size_t arb_locale_words_count(const arb_locale *loc, int which)
+{
+    return which >= 0 && which < ARB_LOCALE_WORDS_COUNT ? loc->words[which].count : 0;
+}
+
+const char *arb_locale_word(const arb_locale *loc, int which, size_t i)
+{
+    return i < arb_locale_words_count(loc, which) ? loc->words[which].items[i] : NULL;
 }
 
 static const char *own_message(const arb_locale *loc, const char *key)

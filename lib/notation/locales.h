@@ -79,6 +79,26 @@ enum arb_locale_list {
 size_t arb_locale_list_count(const arb_locale *loc, int list);
 const char *arb_locale_list_item(const arb_locale *loc, int list, size_t i);
 
+/* Words of real-world text (the locale file's `text:` section), read by the
+ * lenient reader (lenient.h) only where strict reading fails: results in
+ * words ("Weiß gibt auf" -> 0-1; last-mover-wins: "aufgegeben", "matt", the
+ * side that moved last wins) and piece letters as books typeset them in
+ * another alphabet (Russian Latin "Kp" for "Кр"), by piece kind. */
+enum arb_locale_words {
+    ARB_LOCALE_WHITE_WINS = 0,
+    ARB_LOCALE_BLACK_WINS,
+    ARB_LOCALE_DRAW,
+    ARB_LOCALE_LAST_MOVER_WINS,
+    ARB_LOCALE_TYPESET_KNIGHT,    /* ... through KING, in the order of ARB_KNIGHT..ARB_KING */
+    ARB_LOCALE_TYPESET_BISHOP,
+    ARB_LOCALE_TYPESET_ROOK,
+    ARB_LOCALE_TYPESET_QUEEN,
+    ARB_LOCALE_TYPESET_KING,
+    ARB_LOCALE_WORDS_COUNT
+};
+size_t arb_locale_words_count(const arb_locale *loc, int which);
+const char *arb_locale_word(const arb_locale *loc, int which, size_t i);
+
 /* Written between the destination square and the promotion letter: "" gives
  * d8D (FIDE C.11), "=" gives d8=D (PGN SAN). */
 const char *arb_locale_promotion_mark(const arb_locale *loc);

@@ -246,6 +246,34 @@ static const char *code_of(const arb_notation *n)
     return arb_locale_code(arb_notation_locale(n));
 }
 
+/* A language in words for messages: "German" (its English name, else its
+ * own name, else its code). */
+static const char *name_of(const arb_notation *n)
+{
+    const arb_locale *loc = arb_notation_locale(n);
+    const char *name = arb_locale_english_name(loc);
+    if (!name[0])
+        name = arb_locale_name(loc);
+    return name[0] ? name : arb_locale_code(loc);
+}
+
+/* "German, Bosnian and Danish read these moves alike; read as German (de)":
+ * the notations of `alike` (the chosen one first) in words. */
+static void alike_message(const arb_notation *const *alike, size_t count, arb_pgn_detected *out)
+{
+    char names[300] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < count; i++) {
+        int w = snprintf(names + used, sizeof names - used, "%s%s", i == 0 ? "" : i + 1 == count ? " and " : ", ",
+                         name_of(alike[i]));
+        if (w < 0 || (size_t)w >= sizeof names - used)
+            break;
+        used += (size_t)w;
+    }
+    snprintf(out->message, sizeof out->message, "%s read these moves alike; read as %s (%s)", names,
+             name_of(alike[0]), code_of(alike[0]));
+}
+
 /* The position before tokens[upto] read with `moves` from start. */
 static arb_position position_at(const arb_position *start, const arb_move *moves, size_t upto)
 {
@@ -358,9 +386,7 @@ void arb_pgn_detected_narrow(arb_pgn_detected *out, const bool *ok)
         out->message[0] = '\0';
         return;
     }
-    snprintf(out->message, sizeof out->message,
-             "the moves are legal in several notations that read them alike (%s); read as %s", out->label,
-             code_of(out->notation));
+    alike_message(out->alike, out->alike_count, out);
 }
 
 void arb_pgn_autodetect_game(arb_pgn_autodetect *a, arb_detector *d, const arb_pgn_game *g,
@@ -394,9 +420,7 @@ void arb_pgn_autodetect_game(arb_pgn_autodetect *a, arb_detector *d, const arb_p
             out->severity = ARB_PGN_NOTE;
             out->line = at[0].line;
             out->col = at[0].col;
-            snprintf(out->message, sizeof out->message,
-                     "the moves are legal in several notations that read them alike (%s); read as %s", survivors,
-                     code_of(r.chosen));
+            alike_message(out->alike, out->alike_count, out);
             return;
         }
         tie_message(d, r.chosen, start, tokens, at, count, moves, survivors, out);
@@ -420,7 +444,7 @@ void arb_pgn_autodetect_game(arb_pgn_autodetect *a, arb_detector *d, const arb_p
     out->line = at[r.fail_token].line;
     out->col = at[r.fail_token].col;
     snprintf(out->message, sizeof out->message,
-             "no known notation replays this game, expected one under which every move is legal; the nearest, %s, "
-             "fails at %s %.*s",
-             code_of(r.chosen), arb_pgn_move_number(&pos, number), (int)(t->len < 40 ? t->len : 40), t->text);
+             "no known notation replays this game, expected one under which every move is legal; the nearest, %s "
+             "(%s), fails at %s %.*s",
+             name_of(r.chosen), code_of(r.chosen), arb_pgn_move_number(&pos, number), (int)(t->len < 40 ? t->len : 40), t->text);
 }

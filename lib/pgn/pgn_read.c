@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "encoding.h"
 #include "fen.h"
 #include "notation.h"
 #include "pgn_detect.h"
+#include "pgn_lenient.h"
 #include "san.h"
 
 /* Input is read in blocks of this size; the buffer holds the current game
@@ -50,6 +52,10 @@ struct arb_pgn_reader {
     uint64_t *token_offset;
     arb_move *token_moves;
     size_t token_count, token_cap;
+    arb_pgn_lenient *lenient;   /* second reading of refused games (options.lenient) */
+    arb_decoder *decoder;       /* options.decode: the text converted to UTF-8 */
+    bool encoding_noted;
+    uint64_t encoding_note_at;  /* the first game's offset: the note is its own */
 };
 
 /* State of the game being read. */
@@ -96,6 +102,11 @@ arb_pgn_reader *arb_pgn_reader_new(arb_input *in, const arb_pgn_reader_options *
     }
     r->buf[0] = '\0';
     arb_pgn_lexer_init(&r->lx, r->buf, 0, false);
+    if (r->opt.decode
+        && !(r->decoder = arb_decoder_new(r->opt.encoding ? arb_encoding_from_name(r->opt.encoding) : -1))) {
+        arb_pgn_reader_free(r);
+        return NULL;
+    }
     return r;
 }
 
@@ -147,6 +158,8 @@ void arb_pgn_reader_free(arb_pgn_reader *r)
     free(r->token_at);
     free(r->token_offset);
     free(r->token_moves);
+    arb_pgn_lenient_free(r->lenient);
+    arb_decoder_free(r->decoder);
     free(r);
 }
 
@@ -197,7 +210,8 @@ static bool refill(arb_pgn_reader *r)
     }
     if (!r->eof) {
         arb_status st = {0};
-        ssize_t n = arb_input_read(r->in, r->buf + r->len, r->cap - r->len, &st);
+        ssize_t n = r->decoder ? arb_decoder_read(r->decoder, r->in, r->buf + r->len, r->cap - r->len, &st)
+                               : arb_input_read(r->in, r->buf + r->len, r->cap - r->len, &st);
         if (n < 0)
             input_failed(r, &st);
         else if (n == 0)
@@ -1193,6 +1207,7 @@ static void collect_token(struct parse *p, const arb_pgn_token *tok)
 }
 
 static int read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct pass *plan);
+static bool note_encoding(arb_pgn_reader *r, arb_pgn_game *g);
 
 /* Back to the first token of the game just read, for another pass; false
  * when its text is no longer in the buffer (longer than max_game_bytes). */
@@ -1305,7 +1320,7 @@ oom:;
 /* Pass 1 reads as the options say; with auto-detection it collects the main
  * line (every game) or stops at a token SAN cannot read (only such games),
  * and read_detected does the rest. */
-int arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
+static int read_strict(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
 {
     struct pass plan = {.notation = r->opt.notation};
     arb_pgn_autodetect *a = r->opt.autodetect;
@@ -1340,11 +1355,48 @@ int arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
     return read_detected(r, g, status, plan.first_line_first, every);
 }
 
+/* A game the strict reading refuses is read again as real-world text
+ * (pgn_lenient.h), which may hold several games: they come first. */
+int arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status)
+{
+    if (arb_pgn_lenient_pending(r->lenient)) {
+        int rc = arb_pgn_lenient_next(r->lenient, g, status);
+        if (rc != ARB_PGN_READ_END)
+            return rc;
+    }
+    int rc = read_strict(r, g, status);
+    if (rc != ARB_PGN_READ_GAME || !r->opt.lenient || g->error_count == 0 || !g->raw || !g->raw_complete
+        || r->opt.tags_only || r->opt.skip_bad_moves || g->raw_len > ARB_PGN_LENIENT_MAX_BYTES)
+        return rc;
+    if (!r->lenient && !(r->lenient = arb_pgn_lenient_new())) {
+        arb_status st = {.code = ARB_INPUT_NO_MEMORY, .error_class = ARB_ERR_MEMORY, .line = g->line, .col = g->col, .message = "out of memory"};
+        *status = st;
+        return ARB_PGN_READ_FAILED;
+    }
+    rc = arb_pgn_lenient_retry(r->lenient, &r->opt, arb_input_name(r->in), g, status);
+    if (rc == ARB_PGN_READ_GAME && r->encoding_noted && g->offset == r->encoding_note_at)
+        note_encoding(r, g);
+    return rc;
+}
+
 /* Whether tok opens the next game's tag section (the padding before it lies
  * between games). */
 static inline bool new_game_tags(const struct parse *p, const arb_pgn_token *tok, int k)
 {
     return k == ARB_PGN_TOK_TAG_OPEN && p->in_moves && (tok->flags & ARB_PGN_TF_LINE_FIRST);
+}
+
+/* The first game says which encoding the text was read in (once). */
+static bool note_encoding(arb_pgn_reader *r, arb_pgn_game *g)
+{
+    for (size_t i = 0; i < g->diag_count; i++)
+        if (strncmp(g->diags[i].message, "text in ", 8) == 0)
+            return true;
+    bool ok = arb_pgn_game_add_diag(g, ARB_PGN_NOTE, g->line, g->col, "text in %s (%s), read converted to UTF-8",
+                                    arb_encoding_name(arb_decoder_encoding(r->decoder)),
+                                    arb_decoder_forced(r->decoder) ? "as --encoding says" : "detected from its bytes");
+    diag_to_front(g);
+    return ok;
 }
 
 /* NUL bytes inside a game are passed over like blanks: nothing is altered
@@ -1405,6 +1457,12 @@ static int read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, str
             g->offset = tok.offset;
             r->keep_from = tok.offset;
             plan->first_line_first = tok.flags & ARB_PGN_TF_LINE_FIRST;
+            if (r->decoder && arb_decoder_converts(r->decoder) && !r->encoding_noted) {
+                r->encoding_noted = true;
+                r->encoding_note_at = tok.offset;
+            }
+            if (r->encoding_noted && tok.offset == r->encoding_note_at && !note_encoding(r, g))
+                p.oom = true;
         }
         switch (k) {
         case ARB_PGN_TOK_ESCAPE: break;

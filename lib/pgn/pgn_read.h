@@ -131,6 +131,25 @@ typedef struct arb_pgn_reader_options {
      * plain SAN) as a tag [Notation "ro"], replacing one already there. */
     bool mark_notation;
     size_t max_game_bytes;        /* longest game text kept; 0 means the default */
+    /* Read a game the strict reading refuses once more as real-world text
+     * (books, web pages, OCR: lenient.h, pgn_lenient.h): prose in brackets,
+     * results in words, look-alike letters, spaced moves, pasted text
+     * holding several games.  Each rewrite is a warning at its place.  The
+     * locale set (may be NULL) gives the words and typeset letters; it must
+     * outlive the reader. */
+    bool lenient;
+    const struct arb_locale_set *lenient_locales;
+    /* Used by the second reading when neither notation nor autodetect is
+     * set (readers that take SAN as written still read book text in the
+     * language it is printed in); may be NULL. */
+    struct arb_pgn_autodetect *lenient_autodetect;
+    /* Read text in any encoding (encoding.h): detect it from the first
+     * block (or take `encoding`, a name such as "windows-1251") and read it
+     * converted to UTF-8, a note on the first game naming it.  Games' raw
+     * bytes are then UTF-8 too.  Off: bytes as they are (not UTF-8 is read
+     * as Windows-1252 token by token). */
+    bool decode;
+    const char *encoding;
 } arb_pgn_reader_options;
 
 typedef struct arb_pgn_reader arb_pgn_reader;

@@ -364,3 +364,31 @@ Test(pgn_input, read_ahead_declined_for_plain_text_memory_and_pipes)
     arb_input_close(in);
     free(z);
 }
+
+/* fuzz_pgn found it: the binary-input test looked only at the bytes after
+ * those given back before the first read (a run of NULs there), so one read
+ * gave one answer and two reads another */
+Test(pgn_input, binary_test_sees_bytes_given_back_before_the_first_read)
+{
+    static const char text[] = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n"
+                               "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\n";
+    size_t len = sizeof text - 1, cut = 44;
+    char buf[256];
+    for (int split = 0; split < 2; split++) {
+        arb_input *in = split ? arb_input_from_memory(text + cut, len - cut, "a.pgn")
+                              : arb_input_from_memory(text, len, "a.pgn");
+        cr_assert_not_null(in);
+        if (split)
+            cr_assert(arb_input_unread(in, text, cut));
+        arb_status st = {0};
+        size_t got = 0;
+        ssize_t n;
+        while ((n = arb_input_read(in, buf, sizeof buf, &st)) > 0)
+            got += (size_t)n;
+        /* one read or two: refused at once, nothing read */
+        cr_assert_eq(n, -1, "split %d read %zu bytes", split, got);
+        cr_assert_eq(st.code, ARB_INPUT_BINARY, "split %d: %s", split, st.message);
+        cr_assert_eq(got, 0, "split %d", split);
+        arb_input_close(in);
+    }
+}

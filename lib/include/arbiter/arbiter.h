@@ -37,6 +37,7 @@
 #include "utf8.h"
 #include "strbuf.h"
 #include "input.h"
+#include "encoding.h"
 /* chess: the board, legal moves, FEN, SAN, how positions end */
 #include "types.h"
 #include "bitboard.h"
