@@ -241,6 +241,8 @@ asan: deps
 # seed corpus in corpora/fuzz/<name>; a crash leaves its input in $(FUZZ_B).
 # FUZZ_ONLY=fuzz_pgn (a list) runs only those; FUZZ_B changes the build dir.
 FUZZ_SECONDS ?= 30
+# libFuzzer's random seed: fixed, so that a smoke run can be repeated
+FUZZ_SEED ?= 1
 FUZZ_B ?= build/fuzz
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_ONLY ?= $(FUZZ_HARNESSES)
@@ -254,7 +256,7 @@ fuzz:
 	    $(FUZZ_B)/lib/libarbiter.a $(LDLIBS); \
 	  mkdir -p $(FUZZ_B)/corpus/$$h corpora/fuzz/$$h; \
 	  echo "fuzz: $$h for $(FUZZ_SECONDS) s"; \
-	  (cd $(FUZZ_B) && ARBITER_DATA=$(CURDIR) ./$$h -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	  (cd $(FUZZ_B) && ARBITER_DATA=$(CURDIR) ./$$h -seed=$(FUZZ_SEED) -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
 	    corpus/$$h $(CURDIR)/corpora/fuzz/$$h > $$h.log 2>&1) || { tail -40 $(FUZZ_B)/$$h.log; exit 1; }; \
 	  grep -h 'stat::number_of_executed_units' $(FUZZ_B)/$$h.log; \
 	done
