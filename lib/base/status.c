@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-arb_status arb_status_error(int error_class, int code, int line, int col, const char *fmt, ...)
+arb_status arb_status_verror(int error_class, int code, int line, int col, const char *fmt, va_list ap)
 {
     arb_status st;
     memset(&st, 0, sizeof st);
@@ -13,9 +13,15 @@ arb_status arb_status_error(int error_class, int code, int line, int col, const 
     st.error_class = error_class;
     st.line = line;
     st.col = col;
+    vsnprintf(st.message, sizeof st.message, fmt, ap);
+    return st;
+}
+
+arb_status arb_status_error(int error_class, int code, int line, int col, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(st.message, sizeof st.message, fmt, ap);
+    arb_status st = arb_status_verror(error_class, code, line, col, fmt, ap);
     va_end(ap);
     return st;
 }

@@ -32,6 +32,8 @@
 /* public API: exported from the shared library (built -fvisibility=hidden) */
 #pragma GCC visibility push(default)
 
+#include <stdarg.h>
+
 enum arb_error_class {
     ARB_ERR_NONE = 0,
     ARB_ERR_IO,        /* a file or stream cannot be opened, read or written */
@@ -63,6 +65,10 @@ arb_status arb_status_error(int error_class, int code, int line, int col, const 
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
+
+/* The same with the arguments as a va_list, for a module's own printf-style
+ * helper. */
+arb_status arb_status_verror(int error_class, int code, int line, int col, const char *fmt, va_list ap);
 
 /* Lower-case name of an error class ("io", "memory", "format", ...), "none"
  * for ARB_ERR_NONE, "unknown" outside the enum. */

@@ -27,10 +27,9 @@ static int fen_error_class(int code)
 
 static arb_status fen_error(int code, int col, const char *fmt, ...)
 {
-    arb_status st = {.code = code, .error_class = fen_error_class(code), .line = 0, .col = col};
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(st.message, sizeof st.message, fmt, ap);
+    arb_status st = arb_status_verror(fen_error_class(code), code, 0, col, fmt, ap);
     va_end(ap);
     return st;
 }

@@ -24,12 +24,9 @@ extern const size_t arb_builtin_profiles_count;
 static arb_status profile_error(int error_class, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static arb_status profile_error(int error_class, const char *fmt, ...)
 {
-    arb_status st;
-    memset(&st, 0, sizeof st);
-    st.code = st.error_class = error_class;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(st.message, sizeof st.message, fmt, ap);
+    arb_status st = arb_status_verror(error_class, error_class, 0, 0, fmt, ap);
     va_end(ap);
     return st;
 }

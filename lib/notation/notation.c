@@ -80,13 +80,9 @@ static void arena_free(void *p, void *data)
 
 static arb_status status_of(int code, const char *fmt, ...)
 {
-    arb_status st;
-    memset(&st, 0, sizeof st);
-    st.code = code;
-    st.error_class = arb_grammar_error_class(code);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(st.message, sizeof st.message, fmt, ap);
+    arb_status st = arb_status_verror(arb_grammar_error_class(code), code, 0, 0, fmt, ap);
     va_end(ap);
     return st;
 }

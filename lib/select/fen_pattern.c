@@ -15,10 +15,9 @@ static int piece_of(char c)
 
 static arb_status fail(const char *text, size_t at, const char *why)
 {
-    arb_status st = {.code = ARB_ERR_ARGUMENT, .error_class = ARB_ERR_ARGUMENT, .col = (int)at + 1};
-    snprintf(st.message, sizeof st.message, "--fen-pattern %.30s: %s at character %zu, expected 8 "
-             "ranks split by /: FEN men, digits, ? ! A a, or * for a rank", text, why, at + 1);
-    return st;
+    return arb_status_error(ARB_ERR_ARGUMENT, ARB_ERR_ARGUMENT, 0, (int)at + 1,
+                            "--fen-pattern %.30s: %s at character %zu, expected 8 ranks split by /: FEN men, "
+                            "digits, ? ! A a, or * for a rank", text, why, at + 1);
 }
 
 arb_status arb_fen_pattern_parse(const char *text, arb_fen_pattern *p)

@@ -70,10 +70,9 @@ static arb_status status_error(const char *fmt, ...) __attribute__((format(print
 /* a predicate the caller spelt wrong */
 static arb_status status_error(const char *fmt, ...)
 {
-    arb_status st = {.code = ARB_ERR_ARGUMENT, .error_class = ARB_ERR_ARGUMENT};
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(st.message, sizeof st.message, fmt, ap);
+    arb_status st = arb_status_verror(ARB_ERR_ARGUMENT, ARB_ERR_ARGUMENT, 0, 0, fmt, ap);
     va_end(ap);
     return st;
 }

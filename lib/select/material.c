@@ -21,11 +21,9 @@ static int kind_of(char c)
 
 static arb_status fail(const char *spec, size_t at, const char *why)
 {
-    arb_status st = {.code = ARB_ERR_ARGUMENT, .error_class = ARB_ERR_ARGUMENT, .col = (int)at + 1};
-    snprintf(st.message, sizeof st.message, "--material %.30s: %s at character %zu, expected "
-             "KQRBNP (White), kqrbnp (Black), + after a man, * after a side, e.g. KR*kr", spec, why,
-             at + 1);
-    return st;
+    return arb_status_error(ARB_ERR_ARGUMENT, ARB_ERR_ARGUMENT, 0, (int)at + 1,
+                            "--material %.30s: %s at character %zu, expected KQRBNP (White), kqrbnp (Black), "
+                            "+ after a man, * after a side, e.g. KR*kr", spec, why, at + 1);
 }
 
 arb_status arb_material_parse(const char *spec, arb_material *m)

@@ -23,10 +23,10 @@ static arb_status fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)
 
 static arb_status fail(const char *fmt, ...)
 {
-    arb_status st = {.code = ARB_ERR_DATA, .error_class = ARB_ERR_DATA};  /* the opening table is a data file */
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(st.message, sizeof st.message, fmt, ap);
+    /* the opening table is a data file */
+    arb_status st = arb_status_verror(ARB_ERR_DATA, ARB_ERR_DATA, 0, 0, fmt, ap);
     va_end(ap);
     return st;
 }

@@ -115,9 +115,7 @@ static bool parse_value(const arb_tag_compare *c, const char *s, size_t len, dou
 
 static arb_status fail(const char *spec, const char *why)
 {
-    arb_status st = {.code = ARB_ERR_ARGUMENT, .error_class = ARB_ERR_ARGUMENT};
-    snprintf(st.message, sizeof st.message, "--tag %.60s: %.130s", spec, why);
-    return st;
+    return arb_status_error(ARB_ERR_ARGUMENT, ARB_ERR_ARGUMENT, 0, 0, "--tag %.60s: %.130s", spec, why);
 }
 
 arb_status arb_tag_compare_parse(const char *spec, arb_tag_compare *c)
