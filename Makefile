@@ -13,9 +13,9 @@ PREFIX   ?= /usr/local
 B        ?= build
 SHARED   ?= ../shared
 CC       ?= cc
-PKGS     := libpcre2-8 zlib yaml-0.1 libzstd liblzma libarchive
+PKGS     := libpcre2-8 zlib yaml-0.1 libzstd liblzma libarchive libisal
 DEB_PKGS := libpcre2-dev zlib1g-dev libyaml-dev libcriterion-dev pkg-config parallel \
-            libzstd-dev libbz2-dev liblzma-dev libarchive-dev zstd bzip2 xz-utils zip
+            libzstd-dev libbz2-dev liblzma-dev libarchive-dev libisal-dev zstd bzip2 xz-utils zip
 # the container golden tests make their bombs with these
 DEB_TOOLS := zstd bzip2 xz zip
 # test tools: python3 runs the browser check of the HTML report in chromium

@@ -1,5 +1,5 @@
-/* input.c — plain or gzip byte streams from descriptors and memory; the
- * other containers through their decoders (input_codec.h). */
+/* input.c — plain byte streams from descriptors and memory; the containers
+ * (gzip, zstd, bzip2, xz, zip) through their decoders (input_codec.h). */
 #include "input.h"
 
 #include <errno.h>
@@ -11,7 +11,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include "input_codec.h"
 #include "input_sniff.h"
@@ -20,7 +19,7 @@
  * runs longest when its input is plentiful. */
 #define RAW_BUFFER_SIZE (256u * 1024u)
 
-enum mode { MODE_UNKNOWN, MODE_PLAIN, MODE_GZIP, MODE_CODEC };
+enum mode { MODE_UNKNOWN, MODE_PLAIN, MODE_CODEC };
 
 /* Read-ahead (arb_input_read_ahead): a thread of its own decompresses into a
  * ring of blocks; the reading thread copies out of them. */
@@ -53,11 +52,8 @@ struct arb_input {
     unsigned long long raw_base;  /* offset in the input of raw[0] */
     bool raw_eof;
     enum mode mode;
-    z_stream z;
-    bool z_ready;
     const arb_input_codec *codec; /* MODE_CODEC: the decoder and its state */
     void *codec_state;
-    bool member_done;          /* inflate finished a member; another may follow */
     bool finished;
     arb_status pending;        /* an error to report after the bytes already produced */
     arb_status failure;        /* reported once: reported for ever */
@@ -194,6 +190,7 @@ static bool raw_fill(arb_input *in, arb_status *st)
 static const arb_input_codec *codec_for(enum arb_container c)
 {
     switch (c) {
+    case ARB_CONTAINER_GZIP: return &arb_input_codec_gzip;
     case ARB_CONTAINER_ZSTD: return &arb_input_codec_zstd;
     case ARB_CONTAINER_BZIP2: return &arb_input_codec_bzip2;
     case ARB_CONTAINER_XZ: return &arb_input_codec_xz;
@@ -235,20 +232,10 @@ static bool detect(arb_input *in, arb_status *st)
         in->mode = MODE_PLAIN;
         return true;
     }
-    if (c != ARB_CONTAINER_GZIP) {
-        in->codec = codec_for(c);
-        if (!(in->codec_state = in->codec->open(in, st)))
-            return false;
-        in->mode = MODE_CODEC;
-        return true;
-    }
-    /* 16 + MAX_WBITS: gzip wrapper only, full window */
-    if (inflateInit2(&in->z, 16 + MAX_WBITS) != Z_OK) {
-        set_error(st, ARB_INPUT_NO_MEMORY, "out of memory decompressing %s%s", in->name, "");
+    in->codec = codec_for(c);
+    if (!(in->codec_state = in->codec->open(in, st)))
         return false;
-    }
-    in->z_ready = true;
-    in->mode = MODE_GZIP;
+    in->mode = MODE_CODEC;
     return true;
 }
 
@@ -272,76 +259,6 @@ static ssize_t read_plain(arb_input *in, unsigned char *buf, size_t cap, arb_sta
     if (n == 0)
         in->raw_eof = true;
     return n;
-}
-
-/* Between members: skips zero padding (as gzip(1) does) and restarts inflate
- * when another member follows.  Returns false at the end of the input. */
-static bool next_member(arb_input *in, arb_status *st, bool *error)
-{
-    for (;;) {
-        while (in->raw_pos < in->raw_len && in->raw[in->raw_pos] == 0)
-            in->raw_pos++;
-        if (in->raw_pos < in->raw_len)
-            break;
-        if (in->raw_eof)
-            return false;
-        if (!raw_fill(in, st)) {
-            *error = true;
-            return false;
-        }
-    }
-    inflateReset(&in->z);
-    in->member_done = false;
-    return true;
-}
-
-static ssize_t read_gzip(arb_input *in, unsigned char *buf, size_t cap, arb_status *st)
-{
-    in->z.next_out = buf;
-    in->z.avail_out = (uInt)(cap > 0x40000000u ? 0x40000000u : cap);
-    uInt want = in->z.avail_out;
-    while (in->z.avail_out > 0) {
-        if (in->member_done) {
-            bool error = false;
-            if (!next_member(in, &in->pending, &error)) {
-                if (!error)
-                    in->finished = true;
-                break;
-            }
-        }
-        if (in->raw_pos == in->raw_len && !in->raw_eof && !raw_fill(in, &in->pending))
-            break;
-        in->z.next_in = (Bytef *)(in->raw + in->raw_pos);
-        in->z.avail_in = (uInt)(in->raw_len - in->raw_pos);
-        int r = inflate(&in->z, Z_NO_FLUSH);
-        in->raw_pos = in->raw_len - in->z.avail_in;
-        if (r == Z_STREAM_END) {
-            in->member_done = true;
-        } else if (r == Z_OK || r == Z_BUF_ERROR) {
-            /* inflate stopped for want of input: at the end of the file that
-             * means the member was cut short */
-            if (in->z.avail_out > 0 && in->z.avail_in == 0 && in->raw_eof) {
-                arb_input_fail_truncated(&in->pending, "gzip", arb_input_raw_offset(in), NULL);
-                break;
-            }
-        } else {
-            arb_input_fail_corrupt(&in->pending, "gzip", arb_input_raw_offset(in), NULL,
-                                   in->z.msg ? in->z.msg : "inflate failed");
-            if (r == Z_MEM_ERROR) {
-                in->pending.code = ARB_INPUT_NO_MEMORY;
-                in->pending.error_class = ARB_ERR_MEMORY;
-            }
-            break;
-        }
-    }
-    size_t produced = want - in->z.avail_out;
-    if (produced > 0)
-        return (ssize_t)produced;
-    if (in->pending.code) {
-        *st = in->pending;
-        return -1;
-    }
-    return 0;
 }
 
 /* A decoder's bytes; its break once they were all returned. */
@@ -370,9 +287,7 @@ static ssize_t read_stream(arb_input *in, void *buf, size_t cap, arb_status *st)
         *st = in->pending;
         return -1;
     }
-    if (in->mode == MODE_CODEC)
-        return read_codec(in, buf, cap, st);
-    return read_gzip(in, buf, cap, st);
+    return read_codec(in, buf, cap, st);
 }
 
 /* ---- what the decoders see (input_codec.h) --------------------------------- */
@@ -608,13 +523,12 @@ const char *arb_input_name(const arb_input *in)
 
 bool arb_input_is_gzip(const arb_input *in)
 {
-    return in->mode == MODE_GZIP;
+    return in->mode == MODE_CODEC && in->codec == &arb_input_codec_gzip;
 }
 
 const char *arb_input_format(const arb_input *in)
 {
     switch (in->mode) {
-    case MODE_GZIP: return "gzip";
     case MODE_CODEC: return in->codec->name;
     case MODE_PLAIN: return "text";
     default: return "unknown";
@@ -627,8 +541,6 @@ void arb_input_close(arb_input *in)
         return;
     if (in->ahead)
         ahead_stop(in);
-    if (in->z_ready)
-        inflateEnd(&in->z);
     if (in->codec_state)
         in->codec->close(in->codec_state);
     if (in->owns_fd && in->fd >= 0)

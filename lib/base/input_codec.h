@@ -1,6 +1,6 @@
-/* input_codec.h — the container decoders behind arb_input (zstd, bzip2, xz,
- * zip), one per file (input_zstd.c, ...); input.c picks one by the magic
- * bytes and reads through it.  gzip stays in input.c itself.
+/* input_codec.h — the container decoders behind arb_input (gzip, zstd,
+ * bzip2, xz, zip), one per file (input_gzip.c, ...); input.c picks one by
+ * the magic bytes and reads through it.
  *
  * A decoder pulls compressed bytes from the input with arb_input_raw_peek /
  * arb_input_raw_consume and writes decompressed bytes into the caller's
@@ -32,6 +32,7 @@ typedef struct arb_input_codec {
     void (*close)(void *state);
 } arb_input_codec;
 
+extern const arb_input_codec arb_input_codec_gzip;
 extern const arb_input_codec arb_input_codec_zstd;
 extern const arb_input_codec arb_input_codec_bzip2;
 extern const arb_input_codec arb_input_codec_xz;
