@@ -12,7 +12,10 @@
 # shallower line of the same family), another group, or no position of the
 # game in our table.  The same for the Opening names where the games carry
 # them.  Also the time of pgnconv --add-tags ECO,Opening
-# against pgnconv alone on the same games.
+# against pgnconv alone on the same games.  Then each disagreement's kind
+# (openings_kinds.py, with python3): a transposition to a position the older
+# table did not hold, a line the table grew since, a line it held shorter, a
+# game ending inside the tag's line, or a code the older table gave otherwise.
 bindir=$1
 shared=$2
 big=$shared/corpora/big
@@ -42,6 +45,11 @@ for f in $files; do
     "$bindir/pgnconv" -j 2 "$cache/in.pgn" 2>/dev/null | eco_of >"$cache/tags"
     "$bindir/pgnconv" -j 2 --add-tags ECO "$cache/in.pgn" 2>/dev/null | eco_of >"$cache/ours"
     date=$(grep -m 1 '^\[Date ' "$cache/in.pgn" | sed 's/.*"\(.*\)".*/\1/')
+    # kept for the kinds of disagreement below
+    base=$(basename "$f" .pgn)
+    "$bindir/pgnconv" --to epd "$cache/in.pgn" >"$cache/$base.epd" 2>/dev/null
+    cp "$cache/tags" "$cache/$base.tags"
+    cp "$cache/ours" "$cache/$base.ours"
     paste "$cache/tags" "$cache/ours" | tee -a "$cache/all" |
         awk -v f="$(basename "$f")" -v d="$date" '{ n++; if ($1 == $2) s++ }
             END { printf "%-42s %-12s %7d %7d %7.2f%%\n", f, d, n, s, n ? 100 * s / n : 0 }'
@@ -54,6 +62,22 @@ awk '{ n++; if ($1 == $2) { s++; next }
            for (x in k) printf "  disagreements, %s: %d\n", x, k[x] }' "$cache/all"
 awk '$1 != $2 { print $1 " -> " $2 }' "$cache/all" | sort | uniq -c | sort -rn | head -8 |
     awk 'BEGIN { printf "  most frequent (tag -> ours):" } { printf " %s %s %s (%d);", $2, $3, $4, $1 } END { print "" }'
+
+# the kinds of disagreement (tests/bench/openings_kinds.py says what each is):
+# the table's lines replayed as games give the positions each code names
+if command -v python3 >/dev/null; then
+    echo "disagreements by kind (transposition, table grew, shorter line, game too short, older code):"
+    awk -F '\t' 'FNR > 1 && NF == 3 { print $1 > "/dev/stderr"
+                  printf "[Event \"%s\"]\n[Result \"*\"]\n\n%s *\n\n", $1, $3 }' \
+        "$root"/lib/select/openings/*.tsv >"$cache/table.pgn" 2>"$cache/table.codes"
+    "$bindir/pgnconv" --to epd "$cache/table.pgn" >"$cache/table.epd" 2>/dev/null
+    set --
+    for f in $files; do
+        base=$(basename "$f" .pgn)
+        set -- "$@" "$base=$cache/$base.epd:$cache/$base.tags:$cache/$base.ours"
+    done
+    python3 "$here/openings_kinds.py" "$cache/table.epd" "$cache/table.codes" "$@"
+fi
 
 # the names too, where the games carry an Opening tag
 opening_of() {
