@@ -21,7 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/args.h"
+#include "common/optable.h"
 #include "common/inputs.h"
 #include "common/progress.h"
 #include "common/setup.h"
@@ -47,12 +47,13 @@
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 
 enum { FORMAT_TEXT = 0, FORMAT_JSON, FORMAT_FACTS, FORMAT_HTML };
+enum { COLOR_AUTO = 0, COLOR_ALWAYS, COLOR_NEVER };
 
 typedef struct options {
     int format;              /* FORMAT_* */
     bool json;               /* format is JSON or facts: the summary goes to stderr */
     bool strict;
-    int color;               /* -1 auto, 0 never, 1 always */
+    int color;               /* COLOR_* */
     const char *laws;        /* NULL = default edition, "auto" = by Date tag */
     int time_class;          /* -1 = from tags */
     const char *event;
@@ -162,132 +163,40 @@ static void usage(FILE *out)
         "2 usage error, unreadable file or a game longer than --max-game-bytes.\n");
 }
 
-static int bad_usage(const char *fmt, const char *arg)
+static int time_control(void *target, const char *name, const char *value, const char *value2)
 {
-    return usage_error(PROGRAM, fmt, arg);
+    options *o = target;
+    (void)value2;
+    if ((o->time_class = arb_time_class_parse(value)) < 0)
+        return usage_error(PROGRAM, "%s %s: expected standard, rapid or blitz", name, value);
+    return 0;
 }
 
-/* Options that take a value (the others take none). */
-static const char *const one_value[] = {"--format", "--laws", "--event", "--trf", "--lang", "--color", "--from",
-                                        "--prefer", "--encoding", "--time-control", "--max-depth", "-j", "--jobs",
-                                        "--first-game", "--max-game-bytes", NULL};
-static const args_spec lint_args = {one_value, NULL, NULL};
-
-static bool takes_value(const char *a)
-{
-    return args_values(&lint_args, a) == 1;
-}
-
-/* Returns the index of the first file argument, or -1 on a usage error,
- * or 0 when the run is already over (--help, --version).  argv has one
- * option per word (args_expand). */
-static int parse_args(int argc, char **argv, options *o)
-{
-    memset(o, 0, sizeof *o);
-    o->color = -1;
-    o->time_class = -1;
-    o->first_game = 1;
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--") == 0) {
-            i++;
-            break;
-        }
-        if (a[0] != '-' || strcmp(a, "-") == 0)
-            break;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(a, "--version") == 0) {
-            printf(PROGRAM " " ARB_VERSION "\n");
-            return 0;
-        } else if (strcmp(a, "--json") == 0) {
-            o->format = FORMAT_JSON;
-            o->json = true;
-        } else if (strcmp(a, "--progress") == 0) {
-            o->progress = PROGRESS_ALWAYS;
-        } else if (strcmp(a, "--no-progress") == 0) {
-            o->progress = PROGRESS_NEVER;
-        } else if (strcmp(a, "--strict") == 0) {
-            o->strict = true;
-        } else if (strcmp(a, "--continue") == 0) {
-            o->read.skip_bad_moves = true;
-        } else if (strcmp(a, "--no-suggest") == 0) {
-            o->no_suggest = true;
-        } else if (strcmp(a, "--dead-by-material") == 0) {
-            o->dead_by_material = true;
-        } else if (strcmp(a, "--list-profiles") == 0) {
-            o->list_profiles = true;
-        } else if (takes_value(a)) {
-            if (!value)
-                return bad_usage("%s needs a value", a);
-            i++;
-            unsigned long long n;
-            if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
-                if (!count_arg_parse(value, 0, 256, &n))
-                    return bad_usage(strcmp(a, "-j") == 0 ? "-j %s: expected a number from 0 to 256"
-                                                          : "--jobs %s: expected a number from 0 to 256",
-                                     value);
-                o->jobs = (int)n;
-            } else if (strcmp(a, "--first-game") == 0) {
-                if (!count_arg_parse(value, 0, ULLONG_MAX / 2, &o->first_game))
-                    return bad_usage("--first-game %s: expected a game number (0 or more)", value);
-            } else if (strcmp(a, "--max-game-bytes") == 0) {
-                if (!size_arg_parse(value, &o->read.max_game_bytes))
-                    return bad_usage("--max-game-bytes %s: expected a number of bytes from 1 up, "
-                                     "optionally followed by K, M or G (such as 512K or 64M)", value);
-            } else if (strcmp(a, "--format") == 0) {
-                if (strcmp(value, "json") == 0)
-                    o->format = FORMAT_JSON;
-                else if (strcmp(value, "text") == 0)
-                    o->format = FORMAT_TEXT;
-                else if (strcmp(value, "facts") == 0)
-                    o->format = FORMAT_FACTS;
-                else if (strcmp(value, "html") == 0)
-                    o->format = FORMAT_HTML;
-                else
-                    return bad_usage("--format %s: expected text, json, facts or html", value);
-                o->json = o->format != FORMAT_TEXT;
-            } else if (strcmp(a, "--laws") == 0) {
-                o->laws = value;
-            } else if (strcmp(a, "--event") == 0) {
-                o->event = value;
-            } else if (strcmp(a, "--trf") == 0) {
-                o->trf = value;
-            } else if (strcmp(a, "--lang") == 0) {
-                o->lang = value;
-            } else if (strcmp(a, "--from") == 0) {
-                o->from = value;
-            } else if (strcmp(a, "--prefer") == 0) {
-                o->prefer = value;
-            } else if (strcmp(a, "--encoding") == 0) {
-                o->encoding = value;
-            } else if (strcmp(a, "--color") == 0) {
-                if (strcmp(value, "auto") == 0)
-                    o->color = -1;
-                else if (strcmp(value, "always") == 0)
-                    o->color = 1;
-                else if (strcmp(value, "never") == 0)
-                    o->color = 0;
-                else
-                    return bad_usage("--color %s: expected auto, always or never", value);
-            } else if (strcmp(a, "--time-control") == 0) {
-                o->time_class = arb_time_class_parse(value);
-                if (o->time_class < 0)
-                    return bad_usage("--time-control %s: expected standard, rapid or blitz", value);
-            } else {
-                if (!count_arg_parse(value, 1, 1000000, &n))
-                    return bad_usage("--max-depth %s: expected a number from 1 to 1000000", value);
-                o->read.max_depth = (int)n;
-            }
-        } else {
-            return bad_usage("unknown option %s", a);
-        }
-    }
-    return i;
-}
+#define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
+static const opt_row rows[] = {
+    {"--format", OPT_CHOICE, AT(format), .choices = "text|json|facts|html", .expected = "text, json, facts or html"},
+    {"--json", OPT_SET, AT(format), .set = FORMAT_JSON},
+    {"--laws", OPT_STRING, AT(laws)},
+    {"--time-control", OPT_CALL_VALUE, .call = time_control},
+    {"--event", OPT_STRING, AT(event)},
+    {"--trf", OPT_STRING, AT(trf)},
+    {"--from", OPT_STRING, AT(from)},
+    {"--prefer", OPT_STRING, AT(prefer)},
+    {"--encoding", OPT_STRING, AT(encoding)},
+    {"--lang", OPT_STRING, AT(lang)},
+    {"--continue", OPT_TRUE, AT(read.skip_bad_moves)},
+    {"--strict", OPT_TRUE, AT(strict)},
+    {"--dead-by-material", OPT_TRUE, AT(dead_by_material)},
+    OPT_ROW_JOBS,
+    {"--first-game", OPT_INT, AT(first_game), .max = ULLONG_MAX / 2, .expected = "a game number (0 or more)"},
+    OPT_ROW_MAX_GAME_BYTES,
+    OPT_ROWS_PROGRESS,
+    {"--color", OPT_CHOICE, AT(color), .choices = "auto|always|never", .expected = "auto, always or never"},
+    {"--no-suggest", OPT_TRUE, AT(no_suggest)},
+    OPT_ROW_MAX_DEPTH,
+    {"--list-profiles", OPT_TRUE, AT(list_profiles)},
+    {0}};
+static const opt_spec spec = {PROGRAM, rows, usage, false};
 
 /* Compiles every locale for suggestions (the one the moves are read in,
  * `own`, "en" for SAN, is skipped where suggestions are made, and gives the
@@ -580,30 +489,16 @@ static void write_html(const options *o, const arb_trf *trf, const arb_trf_check
 
 int main(int argc, char **argv)
 {
-    options o;
-    char error[128], *pool = NULL;
-    char **args = args_expand(argc, argv, &lint_args, &argc, &pool, error, sizeof error);
-    if (!args) {
-        if (error[0])
-            bad_usage("%s", error);
-        else
-            fprintf(stderr, PROGRAM ": out of memory\n");
-        return EXIT_TROUBLE;
-    }
-    argv = args;
-    int first = parse_args(argc, argv, &o);
-    if (first <= 0) {
-        free(args);
-        free(pool);
-        return first == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
-    }
+    options o = {.time_class = -1, .first_game = 1};
+    int operands = opt_parse(&spec, argc, argv, &o);
+    if (operands < 0)
+        return operands == OPT_DONE ? EXIT_CLEAN : EXIT_TROUBLE;
+    o.json = o.format != FORMAT_TEXT;
 
     arb_profile_set *profiles = NULL;
     arb_status st = arb_profiles_load(NULL, &profiles);
     if (st.code) {
         fprintf(stderr, PROGRAM ": %s\n", st.message);
-        free(args);
-        free(pool);
         return EXIT_TROUBLE;
     }
     int status = EXIT_CLEAN;
@@ -686,7 +581,7 @@ int main(int argc, char **argv)
         o.read.suggest = lo.suggest;
         o.read.suggest_count = suggest_count;
     }
-    style.color = !o.json && (o.color == 1 || (o.color < 0 && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")));
+    style.color = !o.json && (o.color == COLOR_ALWAYS || (o.color == COLOR_AUTO && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")));
     if (o.jobs == 0)
         o.jobs = setup_default_jobs();
 
@@ -704,13 +599,13 @@ int main(int argc, char **argv)
     }
     shared sh = {.o = &o, .lo = &lo, .style = &style, .t = &t, .trf = trf_check};
     /* folders stand for the PGN files under them */
-    if (!inputs_expand(PROGRAM, argv + first, argc - first, &inputs)) {
+    if (!inputs_expand(PROGRAM, argv + 1, operands, &inputs)) {
         status = EXIT_TROUBLE;
         goto done;
     }
     t.trouble |= inputs.trouble;
     progress_init(&t.progress, PROGRAM, o.progress, inputs.paths, inputs.count);
-    if (first >= argc)
+    if (operands == 0)
         lint_file("-", &o, &sh, &t);
     for (int i = 0; i < inputs.count && !t.stop; i++)
         lint_file(inputs.paths[i], &o, &sh, &t);
@@ -748,7 +643,5 @@ done:
     arb_notation_free(notation);
     setup_from_free(&sf);
     arb_profiles_free(profiles);
-    free(args);
-    free(pool);
     return status;
 }
