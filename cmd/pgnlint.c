@@ -22,8 +22,7 @@
 #include <unistd.h>
 
 #include "common/optable.h"
-#include "common/inputs.h"
-#include "common/progress.h"
+#include "common/runloop.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
 #include "common/usage.h"
@@ -72,12 +71,10 @@ typedef struct options {
 } options;
 
 typedef struct totals {
-    unsigned long long games, clean, with_errors, with_warnings;
+    run_loop loop;           /* inputs, games (loop.games), trouble; loop.stop when standard
+                              * output failed: nothing more can be reported */
+    unsigned long long clean, with_errors, with_warnings;
     unsigned long long report_errors, report_warnings;   /* --trf: findings of no game */
-    bool trouble;
-    bool stop;               /* standard output failed: nothing more can be reported */
-    progress progress;
-    uint64_t file_bytes;     /* of the current input, up to the last game emitted */
     FILE *games_out;         /* where the games' findings go: stdout, or for HTML a
                               * scratch file until the summary is written */
     arb_strbuf report_html;  /* --format html: the findings of the tournament report */
@@ -229,8 +226,7 @@ static bool load_suggestions(const char *own, arb_locale_set **locales, arb_gram
 
 /* Output texts and counters of a batch of games. */
 enum { TEXT_OUT = 0, TEXT_ERR = 1 };
-enum { COUNT_CLEAN = 0, COUNT_ERRORS = 1, COUNT_WARNINGS = 2, COUNT_TROUBLE = 3,
-       COUNT_END_OFFSET = 4 /* where the batch's last game ends, for the progress line */ };
+enum { COUNT_CLEAN = 0, COUNT_ERRORS = 1, COUNT_WARNINGS = 2, COUNT_TROUBLE = 3 };
 
 /* What every worker shares, read only while they run. */
 typedef struct shared {
@@ -288,7 +284,6 @@ static void worker_stop(void *state)
 static void lint_one(void *state, const arb_pgn_game *g, arb_pgn_output *out)
 {
     worker *w = state;
-    out->count[COUNT_END_OFFSET] = g->offset + g->raw_len;
     if (!w || !w->linter) {
         out->text[TEXT_ERR].failed = true;   /* out of memory at thread start */
         return;
@@ -336,48 +331,22 @@ static bool emit(void *ctx, const arb_pgn_output *out)
 {
     const shared *sh = ctx;
     totals *t = sh->t;
-    if (t->stop)
+    if (t->loop.stop)
         return false;
     unsigned long long first = sh->o->first_game;
     if (out->text[TEXT_ERR].len)
         arb_pgn_output_write(out, TEXT_ERR, first, stderr);
     if (!arb_pgn_output_write(out, TEXT_OUT, first, t->games_out)) {
         fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));
-        t->trouble = t->stop = true;
+        t->loop.trouble = t->loop.stop = true;
         return false;
     }
     if (out->count[COUNT_TROUBLE])
-        t->trouble = true;
-    t->games += out->games;
+        t->loop.trouble = true;
     t->clean += out->count[COUNT_CLEAN];
     t->with_errors += out->count[COUNT_ERRORS];
     t->with_warnings += out->count[COUNT_WARNINGS];
-    if (out->count[COUNT_END_OFFSET])
-        t->file_bytes = out->count[COUNT_END_OFFSET];
-    progress_update(&t->progress, t->games, t->file_bytes);
     return true;
-}
-
-static void lint_file(const char *path, const options *o, shared *sh, totals *t)
-{
-    arb_input *in;
-    arb_status st = arb_input_open(path, &in);
-    if (st.code) {
-        fprintf(stderr, PROGRAM ": %s\n", st.message);
-        t->trouble = true;
-        return;
-    }
-    char name[4096];
-    snprintf(name, sizeof name, "%s", arb_input_name(in));
-    static const arb_pgn_parallel_ops ops = {worker_start, worker_stop, lint_one, emit};
-    arb_pgn_parallel_options parallel = {.jobs = o->jobs};
-    int rc = arb_pgn_read_parallel(in, &o->read, &parallel, &ops, sh, &st);
-    if (rc == ARB_PGN_READ_FAILED && st.code) {
-        fprintf(stderr, "%s:%d:%d: %s\n", name, st.line, st.col, st.message);
-        t->trouble = true;
-    }
-    progress_next_file(&t->progress, t->file_bytes);
-    t->file_bytes = 0;
 }
 
 /* Findings of the tournament report itself (no game): a line naming the
@@ -404,7 +373,7 @@ static void write_report_findings(const arb_lint_report *r, const char *what, co
         else
             arb_finding_format_json(r, &r->findings[i], style, &text);
     if (fwrite(text.data, 1, text.len, stdout) != text.len || text.failed)
-        t->trouble = true;
+        t->loop.trouble = true;
     arb_strbuf_free(&text);
 }
 
@@ -425,7 +394,7 @@ static arb_trf_check *start_trf_check(const options *o, const arb_report_style *
     if (r->diags_dropped)
         fprintf(stderr, "%s: %zu more problems not shown\n", r->source, r->diags_dropped);
     if (r->diag_count)
-        t->trouble = true;
+        t->loop.trouble = true;
     arb_trf_check *c = arb_trf_check_new(r);
     if (!c) {
         fprintf(stderr, PROGRAM ": out of memory\n");
@@ -452,7 +421,7 @@ static void finish_trf_check(arb_trf_check *c, const options *o, const arb_repor
     else
         arb_trf_summary_format_json(c, &text);
     if (fwrite(text.data, 1, text.len, stdout) != text.len || text.failed)
-        t->trouble = true;
+        t->loop.trouble = true;
     arb_strbuf_free(&text);
 }
 
@@ -463,7 +432,7 @@ static void write_html(const options *o, const arb_trf *trf, const arb_trf_check
     char title[256];
     snprintf(title, sizeof title, "Arbiter's report%s%s", trf && trf->event[0] ? ": " : "",
              trf ? trf->event : "");
-    arb_html_totals sum = {t->games, t->clean, t->with_errors, t->with_warnings, t->report_errors,
+    arb_html_totals sum = {t->loop.games, t->clean, t->with_errors, t->with_warnings, t->report_errors,
                            t->report_warnings};
     arb_strbuf page;
     arb_strbuf_init(&page);
@@ -481,7 +450,7 @@ static void write_html(const options *o, const arb_trf *trf, const arb_trf_check
          fwrite(page.data, 1, page.len, stdout) == page.len;
     if (!ok || page.failed) {
         fprintf(stderr, PROGRAM ": cannot write the HTML report: %s\n", strerror(errno));
-        t->trouble = true;
+        t->loop.trouble = true;
     }
     arb_strbuf_free(&page);
     (void)o;
@@ -512,7 +481,6 @@ int main(int argc, char **argv)
     arb_trf_check *trf_check = NULL;
     arb_lint_report scratch;
     arb_lint_report_init(&scratch);
-    input_list inputs = {0};
     totals t = {0};
     t.games_out = stdout;
     arb_strbuf_init(&t.report_html);
@@ -598,33 +566,27 @@ int main(int argc, char **argv)
         o.jobs = 1;   /* the check takes the games in input order */
     }
     shared sh = {.o = &o, .lo = &lo, .style = &style, .t = &t, .trf = trf_check};
-    /* folders stand for the PGN files under them */
-    if (!inputs_expand(PROGRAM, argv + 1, operands, &inputs)) {
+    t.loop = (run_loop){.program = PROGRAM, .read = &o.read, .parallel = {.jobs = o.jobs},
+                        .ops = {worker_start, worker_stop, lint_one, emit}, .ctx = &sh, .progress_mode = o.progress,
+                        .trouble = t.loop.trouble};   /* (the report's problems, --trf) */
+    if (!run_loop_inputs(&t.loop, argv + 1, operands)) {
         status = EXIT_TROUBLE;
         goto done;
     }
-    t.trouble |= inputs.trouble;
-    progress_init(&t.progress, PROGRAM, o.progress, inputs.paths, inputs.count);
-    if (operands == 0)
-        lint_file("-", &o, &sh, &t);
-    for (int i = 0; i < inputs.count && !t.stop; i++)
-        lint_file(inputs.paths[i], &o, &sh, &t);
-
-    progress_done(&t.progress);
-    if (trf_check && !t.stop)
+    if (trf_check && !t.loop.stop)
         finish_trf_check(trf_check, &o, &style, &t, &scratch);
-    if (o.format == FORMAT_HTML && !t.stop)
+    if (o.format == FORMAT_HTML && !t.loop.stop)
         write_html(&o, trf, trf_check, &t);
     FILE *summary = o.json ? stderr : stdout;
     arb_strbuf line;
     arb_strbuf_init(&line);
-    if (!arb_report_format_summary(&style, t.games, t.clean, t.with_errors, t.with_warnings, &line))
-        t.trouble = true;
+    if (!arb_report_format_summary(&style, t.loop.games, t.clean, t.with_errors, t.with_warnings, &line))
+        t.loop.trouble = true;
     fprintf(summary, "%s%s\n", o.json ? PROGRAM ": " : "", line.len ? line.data : "");
     arb_strbuf_free(&line);
     if (fflush(stdout) != 0)
-        t.trouble = true;
-    if (t.trouble)
+        t.loop.trouble = true;
+    if (t.loop.trouble)
         status = EXIT_TROUBLE;
     else if (t.with_errors || t.report_errors || (o.strict && (t.with_warnings || t.report_warnings)))
         status = EXIT_FINDINGS;
@@ -633,7 +595,6 @@ done:
     if (t.games_out && t.games_out != stdout)
         fclose(t.games_out);
     arb_strbuf_free(&t.report_html);
-    inputs_free(&inputs);
     arb_trf_check_free(trf_check);
     arb_trf_free(trf);
     arb_lint_report_free(&scratch);
