@@ -28,10 +28,9 @@
 #include "pgn_detect.h"
 #include "pgn_export.h"
 #include "pgn_parallel.h"
-#include "common/args.h"
-#include "common/inputs.h"
 #include "common/outfile.h"
-#include "common/progress.h"
+#include "common/optable.h"
+#include "common/runloop.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
 #include "common/usage.h"
@@ -82,8 +81,7 @@ struct run {
     outfile *out;
     outfile *rejects;        /* NULL without --rejects */
     counts n;
-    progress progress;
-    uint64_t file_bytes;  /* of the current input, up to the last game emitted */
+    run_loop loop;
 };
 
 static void usage(FILE *out)
@@ -217,7 +215,6 @@ static void print_summary(const options *o, const counts *n)
 /* Output texts and counters of a batch of games (see pgn_parallel.h). */
 enum { TEXT_OUT = 0, TEXT_ERR = 1, TEXT_REJECTS = 2 };
 enum { COUNT_READ = 0, COUNT_WRITTEN = 1, COUNT_REJECTED = 2, COUNT_NATIONAL = 3,
-       COUNT_END_OFFSET = 4 /* where the batch's last game ends, for the progress line */,
        COUNT_FIXED = 5 /* --fix-results */, COUNT_REPAIRED = 6 /* --repair */ };
 
 /* What a converting thread needs. */
@@ -330,7 +327,6 @@ static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out
         return;
     }
     out->count[COUNT_READ]++;
-    out->count[COUNT_END_OFFSET] = g->offset + g->raw_len;
     arb_strbuf *err = &out->text[TEXT_ERR];
     for (size_t i = 0; i < g->diag_count; i++)
         report(o, err, g->source, g->diags[i].severity, g->diags[i].line, g->diags[i].col,
@@ -436,167 +432,91 @@ static bool emit(void *ctx, const arb_pgn_output *out)
         run->n.unwritten += out->count[COUNT_WRITTEN];
     }
     run->n.rejected += out->count[COUNT_REJECTED];
-    if (out->count[COUNT_END_OFFSET])
-        run->file_bytes = out->count[COUNT_END_OFFSET];
-    progress_update(&run->progress, run->n.read, run->file_bytes);
     return !outfile_failed(run->out) && !(run->rejects && outfile_failed(run->rejects));
 }
 
-/* Converts one input; returns false on an input failure. */
-static bool convert_file(struct run *run, const char *path)
+/* --json: the run loop's messages on an input as JSON lines. */
+static void input_message(void *ctx, const char *file, int line, int col, const char *text)
 {
-    const options *o = run->o;
-    arb_input *in;
-    arb_status st = arb_input_open(path, &in);
-    if (st.code) {
-        if (o->json) {
-            arb_strbuf t = {0};
-            report(o, &t, strcmp(path, "-") == 0 ? "<stdin>" : path, ARB_PGN_ERROR, 0, 0, st.message);
-            fwrite(t.data, 1, t.len, stderr);
-            arb_strbuf_free(&t);
-        } else {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-        }
-        return false;
-    }
-    char name[4096];
-    snprintf(name, sizeof name, "%s", arb_input_name(in));
-    static const arb_pgn_parallel_ops ops = {worker_start, worker_stop, convert_game, emit};
-    arb_pgn_parallel_options parallel = {.jobs = o->jobs};
-    run->file_bytes = 0;
-    int rc = arb_pgn_read_parallel(in, &o->read, &parallel, &ops, run, &st);
-    progress_next_file(&run->progress, run->file_bytes);
-    if (rc != ARB_PGN_READ_FAILED)
-        return true;
-    if (st.code) {
-        arb_strbuf t = {0};
-        report(o, &t, name, ARB_PGN_ERROR, st.line, st.col, st.message);
-        fwrite(t.data, 1, t.len, stderr);
-        arb_strbuf_free(&t);
-    }
-    return false;
+    const struct run *run = ctx;
+    arb_strbuf t = {0};
+    report(run->o, &t, file, ARB_PGN_ERROR, line, col, text);
+    fwrite(t.data, 1, t.len, stderr);
+    arb_strbuf_free(&t);
 }
 
-/* Options that take a value (the others take none). */
-static const char *const one_value[] = {"--to", "--columns", "-o", "--output", "--rejects", "--from", "--prefer",
-                                        "--encoding", "--max-depth", "-j", "--jobs", "--max-game-bytes", "--add-tags",
-                                        NULL};
-static const args_spec conv_args = {one_value, NULL, NULL};
-
-/* Returns the index of the first file argument, or -1 after a usage error,
- * or 0 when the run is already over (--help, --version).  argv has one
- * option per word (args_expand). */
-static int parse_args(int argc, char **argv, options *o)
+/* --to: a move notation, a data format, or a locale (checked once the
+ * locales are loaded). */
+static int to_notation(void *target, const char *name, const char *value, const char *value2)
 {
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        const char *value = NULL;
-        if (strcmp(a, "--") == 0)
-            return i + 1;
-        if (a[0] != '-' || strcmp(a, "-") == 0)
-            break;
-        if (args_values(&conv_args, a)) {
-            if (i + 1 >= argc) {
-                return usage_error(PROGRAM, "option %s needs a value", a);
-            }
-            value = argv[++i];
-        }
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
+    options *o = target;
+    static const char *const names[] = {"san", "lan", "uci", "fan"};
+    static const int notations[] = {ARB_PGN_NOTATION_SAN, ARB_PGN_NOTATION_LAN, ARB_PGN_NOTATION_UCI,
+                                    ARB_PGN_NOTATION_FAN};
+    static const char *const formats[] = {"json", "csv", "epd"};
+    static const int exports[] = {ARB_PGN_EXPORT_JSON, ARB_PGN_EXPORT_CSV, ARB_PGN_EXPORT_EPD};
+    (void)value2;
+    for (int i = 0; i < 4; i++)
+        if (strcmp(value, names[i]) == 0) {
+            o->write.notation = notations[i];
             return 0;
-        } else if (strcmp(a, "--version") == 0) {
-            printf(PROGRAM " " ARB_VERSION "\n");
-            return 0;
-        } else if (strcmp(a, "--to") == 0) {
-            if (strcmp(value, "san") == 0)
-                o->write.notation = ARB_PGN_NOTATION_SAN;
-            else if (strcmp(value, "lan") == 0)
-                o->write.notation = ARB_PGN_NOTATION_LAN;
-            else if (strcmp(value, "uci") == 0)
-                o->write.notation = ARB_PGN_NOTATION_UCI;
-            else if (strcmp(value, "fan") == 0)
-                o->write.notation = ARB_PGN_NOTATION_FAN;
-            else if (strcmp(value, "json") == 0)
-                o->export_format = ARB_PGN_EXPORT_JSON;
-            else if (strcmp(value, "csv") == 0)
-                o->export_format = ARB_PGN_EXPORT_CSV;
-            else if (strcmp(value, "epd") == 0)
-                o->export_format = ARB_PGN_EXPORT_EPD;
-            else if (value[0] == '\0') {
-                return usage_error(PROGRAM, "--to: expected san, lan, uci, fan or a locale code");
-            } else {
-                o->write.notation = ARB_PGN_NOTATION_LOCALE;   /* checked once the locales are loaded */
-                o->to_locale = value;
-            }
-        } else if (strcmp(a, "--columns") == 0) {
-            if (value[0] == '\0' || strstr(value, ",,") || value[0] == ',' || value[strlen(value) - 1] == ',') {
-                return usage_error(PROGRAM, "--columns %s: expected column names separated by commas", value);
-            }
-            o->columns = value;
-        } else if (strcmp(a, "--from") == 0) {
-            if (value[0] == '\0') {
-                return usage_error(PROGRAM, "--from: expected auto, san or a locale code such as ro");
-            }
-            o->from = value;
-        } else if (strcmp(a, "--prefer") == 0) {
-            o->prefer = value;
-        } else if (strcmp(a, "--encoding") == 0) {
-            o->encoding = value;
-        } else if (strcmp(a, "--mark-detected") == 0) {
-            o->read.mark_notation = true;
-        } else if (strcmp(a, "--list-locales") == 0) {
-            o->list_locales = true;
-        } else if (strcmp(a, "--strip-comments") == 0) {
-            o->write.strip_comments = true;
-        } else if (strcmp(a, "--strip-variations") == 0) {
-            o->write.strip_variations = true;
-        } else if (strcmp(a, "--strip-nags") == 0) {
-            o->write.strip_nags = true;
-        } else if (strcmp(a, "--fix-results") == 0) {
-            o->fix_results = true;
-        } else if (strcmp(a, "--add-tags") == 0) {
-            arb_status st = arb_computed_tags_parse(value, &o->add_tags);
-            if (st.code) {
-                fprintf(stderr, PROGRAM ": %s\n", st.message);
-                return -1;
-            }
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-            o->output = value;
-        } else if (strcmp(a, "--rejects") == 0) {
-            o->rejects = value;
-        } else if (strcmp(a, "--max-depth") == 0) {
-            if (!int_arg_parse(value, 1, 1000000, &o->read.max_depth)) {
-                return usage_error(PROGRAM, "--max-depth %s: expected a number from 1 to 1000000",
-                        value);
-            }
-        } else if (strcmp(a, "--max-game-bytes") == 0) {
-            if (!size_arg_parse(value, &o->read.max_game_bytes)) {
-                return usage_error(PROGRAM, "--max-game-bytes %s: expected a number of bytes from 1 up, "
-                        "optionally followed by K, M or G (such as 512K or 64M)", value);
-            }
-        } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
-            if (!int_arg_parse(value, 0, 256, &o->jobs)) {
-                return usage_error(PROGRAM, "--jobs %s: expected a number from 0 to 256", value);
-            }
-        } else if (strcmp(a, "--null-moves") == 0) {
-            o->read.null_moves_in_main_line = true;
-        } else if (strcmp(a, "--strict") == 0) {
-            o->strict = true;
-        } else if (strcmp(a, "--progress") == 0) {
-            o->progress = PROGRESS_ALWAYS;
-        } else if (strcmp(a, "--no-progress") == 0) {
-            o->progress = PROGRESS_NEVER;
-        } else if (strcmp(a, "--json") == 0) {
-            o->json = true;
-        } else if (strcmp(a, "--repair") == 0) {
-            o->repair = true;
-        } else {
-            return usage_error(PROGRAM, "unknown option %s", a);
         }
-    }
-    return i;
+    for (int i = 0; i < 3; i++)
+        if (strcmp(value, formats[i]) == 0) {
+            o->export_format = exports[i];
+            return 0;
+        }
+    if (value[0] == '\0')
+        return usage_error(PROGRAM, "%s: expected san, lan, uci, fan or a locale code", name);
+    o->write.notation = ARB_PGN_NOTATION_LOCALE;
+    o->to_locale = value;
+    return 0;
 }
+
+static int columns(void *target, const char *name, const char *value, const char *value2)
+{
+    (void)value2;
+    if (value[0] == '\0' || strstr(value, ",,") || value[0] == ',' || value[strlen(value) - 1] == ',')
+        return usage_error(PROGRAM, "%s %s: expected column names separated by commas", name, value);
+    ((options *)target)->columns = value;
+    return 0;
+}
+
+static int add_tags(void *target, const char *name, const char *value, const char *value2)
+{
+    (void)name, (void)value2;
+    arb_status st = arb_computed_tags_parse(value, &((options *)target)->add_tags);
+    if (st.code)
+        fprintf(stderr, PROGRAM ": %s\n", st.message);
+    return st.code ? -1 : 0;
+}
+
+#define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
+static const opt_row rows[] = {
+    OPT_ROW_FROM,
+    {"--prefer", OPT_STRING, AT(prefer)},
+    {"--mark-detected", OPT_TRUE, AT(read.mark_notation)},
+    {"--to", OPT_CALL_VALUE, .call = to_notation},
+    {"--columns", OPT_CALL_VALUE, .call = columns},
+    {"--list-locales", OPT_TRUE, AT(list_locales)},
+    {"--strip-comments", OPT_TRUE, AT(write.strip_comments)},
+    {"--strip-variations", OPT_TRUE, AT(write.strip_variations)},
+    {"--strip-nags", OPT_TRUE, AT(write.strip_nags)},
+    {"--add-tags", OPT_CALL_VALUE, .call = add_tags},
+    {"--fix-results", OPT_TRUE, AT(fix_results)},
+    {"-o|--output", OPT_STRING, AT(output)},
+    {"--rejects", OPT_STRING, AT(rejects)},
+    OPT_ROW_MAX_DEPTH,
+    {"--null-moves", OPT_TRUE, AT(read.null_moves_in_main_line)},
+    {"--encoding", OPT_STRING, AT(encoding)},
+    {"--strict", OPT_TRUE, AT(strict)},
+    OPT_ROW_MAX_GAME_BYTES,
+    OPT_ROWS_PROGRESS,
+    OPT_ROW_JOBS,
+    {"--repair", OPT_TRUE, AT(repair)},
+    {"--json", OPT_TRUE, AT(json)},
+    {0}};
+static const opt_spec spec = {PROGRAM, rows, usage, false};
 
 /* Display width of UTF-8 text (characters, not bytes). */
 static size_t text_width(const char *s)
@@ -704,16 +624,14 @@ static int setup_notations(options *o, notations *n)
            && setup_encoding(PROGRAM, o->encoding, true, &o->read) ? 1 : -1;
 }
 
-static int convert_all(int argc, char **argv)
+int main(int argc, char **argv)
 {
     options o;
     memset(&o, 0, sizeof o);
     o.jobs = 0;
-    int first = parse_args(argc, argv, &o);
-    if (first < 0)
-        return EXIT_TROUBLE;
-    if (first == 0)
-        return fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
+    int operands = opt_parse(&spec, argc, argv, &o);
+    if (operands < 0)
+        return operands == OPT_DONE && fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
     notations nota;
     int ready = setup_notations(&o, &nota);
     if (ready <= 0) {
@@ -756,6 +674,9 @@ static int convert_all(int argc, char **argv)
         return EXIT_TROUBLE;
     }
     struct run run = {.o = &o, .out = out, .rejects = rejects};
+    run.loop = (run_loop){.program = PROGRAM, .read = &o.read, .parallel = {.jobs = o.jobs},
+                          .ops = {worker_start, worker_stop, convert_game, emit}, .ctx = &run,
+                          .progress_mode = o.progress, .message = o.json ? input_message : NULL};
     if (o.export_format == ARB_PGN_EXPORT_CSV) {
         arb_strbuf header = {0};
         bool ok = arb_pgn_export_csv_header(o.columns, &header) && outfile_write(out, header.data, header.len);
@@ -767,26 +688,15 @@ static int convert_all(int argc, char **argv)
             return EXIT_TROUBLE;
         }
     }
-    /* folders stand for the PGN files under them */
-    input_list inputs;
-    if (!inputs_expand(PROGRAM, argv + first, argc - first, &inputs)) {
+    if (!run_loop_inputs(&run.loop, argv + 1, operands)) {
         outfile_close(out, false);
         if (rejects)
             outfile_close(rejects, false);
         notations_free(&nota);
         return EXIT_TROUBLE;
     }
-    progress_init(&run.progress, PROGRAM, o.progress, inputs.paths, inputs.count);
-    bool trouble = inputs.trouble;
-    if (first >= argc) {
-        trouble |= !convert_file(&run, "-");
-    } else {
-        for (int i = 0; i < inputs.count; i++)
-            trouble |= !convert_file(&run, inputs.paths[i]);
-    }
-    inputs_free(&inputs);
+    bool trouble = run.loop.trouble;
     counts n = run.n;
-    progress_done(&run.progress);
     notations_free(&nota);
     arb_openings_free(openings);
 
@@ -809,18 +719,4 @@ static int convert_all(int argc, char **argv)
     if (trouble)
         return EXIT_TROUBLE;
     return n.rejected ? EXIT_REJECTED : EXIT_OK;
-}
-
-int main(int argc, char **argv)
-{
-    char error[128], *pool = NULL;
-    char **args = args_expand(argc, argv, &conv_args, &argc, &pool, error, sizeof error);
-    if (!args) {
-        fprintf(stderr, PROGRAM ": %s\n", error[0] ? error : "out of memory");
-        return EXIT_TROUBLE;
-    }
-    int status = convert_all(argc, args);
-    free(args);
-    free(pool);
-    return status;
 }

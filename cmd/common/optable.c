@@ -25,7 +25,7 @@ static const opt_row *find_row(const opt_row *rows, const char *name, size_t len
 static int values_of(const opt_row *r)
 {
     switch (r->kind) {
-    case OPT_STRING: case OPT_INT: case OPT_SIZE: case OPT_CHOICE: case OPT_CALL_VALUE: return 1;
+    case OPT_STRING: case OPT_WORD: case OPT_INT: case OPT_SIZE: case OPT_CHOICE: case OPT_CALL_VALUE: return 1;
     case OPT_CALL_TWO: return 2;
     default: return 0;
     }
@@ -53,6 +53,10 @@ static int apply(const opt_spec *spec, const opt_row *r, const char *name, const
     switch (r->kind) {
     case OPT_TRUE: *(bool *)at = true; return 0;
     case OPT_SET: *(int *)at = r->set; return 0;
+    case OPT_WORD:
+        if (!*value)
+            return usage_error(spec->program, "%s: expected %s", name, r->expected);
+        /* fall through */
     case OPT_STRING: *(const char **)at = value; return 0;
     case OPT_INT:
         if (!count_arg_parse(value, r->min, r->max, &n))

@@ -35,6 +35,7 @@ enum opt_kind {
     OPT_TRUE,      /* no value: the bool at the target becomes true */
     OPT_SET,       /* no value: the int at the target becomes .set */
     OPT_STRING,    /* one value: the const char * at the target points to it */
+    OPT_WORD,      /* the same, but not empty ("NAME: expected ..." when it is) */
     OPT_INT,       /* one value, digits only, .min to .max: an int (or unsigned long long
                     * when the target has that size) */
     OPT_SIZE,      /* one value, a byte count with K, M or G (size_arg.h): a size_t */
@@ -77,6 +78,7 @@ enum { OPT_ERROR = -1, OPT_DONE = -2 };
 #define OPT_ROW_MAX_GAME_BYTES {"--max-game-bytes", OPT_SIZE, AT(read.max_game_bytes), .expected = EXPECTED_BYTES}
 #define OPT_ROW_MAX_DEPTH \
     {"--max-depth", OPT_INT, AT(read.max_depth), .min = 1, .max = 1000000, .expected = "a number from 1 to 1000000"}
+#define OPT_ROW_FROM {"--from", OPT_WORD, AT(from), .expected = "auto, san or a locale code such as ro"}
 #define OPT_ROWS_PROGRESS {"--progress", OPT_SET, AT(progress), .set = PROGRESS_ALWAYS}, \
                           {"--no-progress", OPT_SET, AT(progress), .set = PROGRESS_NEVER}
 
