@@ -19,8 +19,9 @@
 #include <string.h>
 
 #include "arbiter.h"
-#include "common/args.h"
+#include "common/optable.h"
 #include "common/outfile.h"
+#include "common/runloop.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
 #include "common/usage.h"
@@ -46,6 +47,8 @@ typedef struct options {
     bool json;
     int suggestions;         /* --suggestions N: 0 = only the best, in PGN output */
     int jobs;
+    size_t max_work;         /* --max-work, into limits */
+    enum progress_mode progress; /* --progress, --no-progress */
     const arb_notation *english;
 } options;
 
@@ -57,6 +60,7 @@ struct run {
     const options *o;
     outfile *out;
     counts n;
+    run_loop loop;
 };
 
 static void usage(FILE *out)
@@ -72,6 +76,8 @@ static void usage(FILE *out)
         "disambiguation or promotion piece, the other castling side), a missing\n"
         "move inserted, a move written twice deleted, two moves of one player\n"
         "swapped.  Games that replay are written unchanged, byte for byte.\n"
+        "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
+        "...; recursively, in name order; other files skipped with a note).\n"
         "\n"
         "  --from auto|san|LANG notation of the input (default: SAN, and auto for a\n"
         "                       game with a token SAN cannot read); the repair reads\n"
@@ -91,6 +97,9 @@ static void usage(FILE *out)
         "  --max-game-bytes N   keep at most N bytes of a game's text (default 16M)\n"
         "  -j, --jobs N         repair on N threads (default: one per processor, at\n"
         "                       most 4); the output is the same\n"
+        "  --progress, --no-progress\n"
+        "                       show (or never show) a progress line on standard\n"
+        "                       error; by default shown on a terminal for large input\n"
         "  --help, --version\n"
         "\n"
         "A repaired game gets a [Repaired \"...\"] tag and a {written: ...} comment\n"
@@ -324,28 +333,9 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     run->n.clean += out->count[COUNT_CLEAN];
     run->n.repaired += out->count[COUNT_REPAIRED];
     run->n.unrepaired += out->count[COUNT_UNREPAIRED];
-    return ok && !outfile_failed(run->out);
-}
-
-static bool repair_file(struct run *run, const char *path)
-{
-    const options *o = run->o;
-    arb_input *in;
-    arb_status st = arb_input_open(path, &in);
-    if (st.code) {
-        fprintf(stderr, PROGRAM ": %s\n", st.message);
-        return false;
-    }
-    char name[4096];
-    snprintf(name, sizeof name, "%s", arb_input_name(in));
-    static const arb_pgn_parallel_ops ops = {worker_start, worker_stop, repair_game, emit};
-    arb_pgn_parallel_options parallel = {.jobs = o->jobs, .raw_spans = true};
-    int rc = arb_pgn_read_parallel(in, &o->read, &parallel, &ops, run, &st);
-    if (rc != ARB_PGN_READ_FAILED)
-        return true;
-    if (st.code)
-        fprintf(stderr, "%s:%d:%d: %s\n", name, st.line, st.col, st.message);
-    return false;
+    if (!ok || outfile_failed(run->out))
+        run->loop.trouble = true;
+    return !run->loop.trouble;
 }
 
 /* ---- two scoresheets (--sheets) ---------------------------------------------- */
@@ -617,80 +607,35 @@ static bool reconcile_sheets(const options *o, struct run *run)
 
 /* ---- arguments -------------------------------------------------------- */
 
-static const char *const one_value[] = {"-o", "--output", "--from", "--prefer", "-j", "--jobs", "--max-game-bytes",
-                                        "--suggestions", "--max-edits", "--max-work", NULL};
-static const char *const two_values[] = {"--sheets", NULL};
-static const args_spec repair_args = {one_value, two_values, NULL};
-
-static int parse_args(int argc, char **argv, options *o)
+static int sheets(void *target, const char *name, const char *white, const char *black)
 {
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        const char *value = NULL;
-        if (strcmp(a, "--") == 0)
-            return i + 1;
-        if (a[0] != '-' || strcmp(a, "-") == 0)
-            break;
-        int nv = args_values(&repair_args, a);
-        if (nv && i + nv >= argc) {
-            return usage_error(PROGRAM, "option %s needs %s", a, nv == 2 ? "two values" : "a value");
-        }
-        if (nv)
-            value = argv[i + 1];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(a, "--version") == 0) {
-            printf(PROGRAM " " ARB_VERSION "\n");
-            return 0;
-        } else if (strcmp(a, "--from") == 0) {
-            if (value[0] == '\0') {
-                return usage_error(PROGRAM, "--from: expected auto, san or a locale code such as ro");
-            }
-            o->from = value;
-        } else if (strcmp(a, "--prefer") == 0) {
-            o->prefer = value;
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-            o->output = value;
-        } else if (strcmp(a, "--json") == 0) {
-            o->json = true;
-        } else if (strcmp(a, "--sheets") == 0) {
-            o->sheets[0] = argv[i + 1];
-            o->sheets[1] = argv[i + 2];
-        } else if (strcmp(a, "--suggestions") == 0) {
-            if (!int_arg_parse(value, 1, ARB_REPAIR_MAX_SUGGESTIONS, &o->suggestions)) {
-                return usage_error(PROGRAM, "--suggestions %s: expected a number from 1 to %d", value,
-                        ARB_REPAIR_MAX_SUGGESTIONS);
-            }
-        } else if (strcmp(a, "--max-edits") == 0) {
-            if (!int_arg_parse(value, 1, ARB_REPAIR_MAX_EDITS, &o->limits.max_edits)) {
-                return usage_error(PROGRAM, "--max-edits %s: expected a number from 1 to %d", value,
-                        ARB_REPAIR_MAX_EDITS);
-            }
-        } else if (strcmp(a, "--max-work") == 0) {
-            size_t work;
-            if (!size_arg_parse(value, &work)) {
-                return usage_error(PROGRAM, "--max-work %s: expected a number from 1 up, optionally followed by "
-                        "K, M or G (such as 500K or 16M)", value);
-            }
-            o->limits.max_work = work;
-        } else if (strcmp(a, "--max-game-bytes") == 0) {
-            if (!size_arg_parse(value, &o->read.max_game_bytes)) {
-                return usage_error(PROGRAM, "--max-game-bytes %s: expected a number of bytes from 1 up, "
-                        "optionally followed by K, M or G (such as 512K or 64M)", value);
-            }
-        } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
-            if (!int_arg_parse(value, 0, 256, &o->jobs)) {
-                return usage_error(PROGRAM, "--jobs %s: expected a number from 0 to 256", value);
-            }
-        } else {
-            return usage_error(PROGRAM, "unknown option %s", a);
-        }
-        i += nv;
-    }
-    return i;
+    options *o = target;
+    (void)name;
+    o->sheets[0] = white;
+    o->sheets[1] = black;
+    return 0;
 }
+
+#define STR(n) #n
+#define NUMBER_TO(n) "a number from 1 to " STR(n)
+#define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
+static const opt_row rows[] = {
+    OPT_ROW_FROM,
+    {"--prefer", OPT_STRING, AT(prefer)},
+    {"--suggestions", OPT_INT, AT(suggestions), .min = 1, .max = ARB_REPAIR_MAX_SUGGESTIONS,
+     .expected = NUMBER_TO(ARB_REPAIR_MAX_SUGGESTIONS)},
+    {"--json", OPT_TRUE, AT(json)},
+    {"--sheets", OPT_CALL_TWO, .call = sheets},
+    {"--max-edits", OPT_INT, AT(limits.max_edits), .min = 1, .max = ARB_REPAIR_MAX_EDITS,
+     .expected = NUMBER_TO(ARB_REPAIR_MAX_EDITS)},
+    {"--max-work", OPT_SIZE, AT(max_work),
+     .expected = "a number from 1 up, optionally followed by K, M or G (such as 500K or 16M)"},
+    {"-o|--output", OPT_STRING, AT(output)},
+    OPT_ROW_MAX_GAME_BYTES,
+    OPT_ROW_JOBS,
+    OPT_ROWS_PROGRESS,
+    {0}};
+static const opt_spec spec = {PROGRAM, rows, usage, false};
 
 static void print_summary(const counts *n)
 {
@@ -698,16 +643,14 @@ static void print_summary(const counts *n)
             n->read, n->read == 1 ? "" : "s", n->clean, n->clean == 1 ? "s" : "", n->repaired, n->unrepaired);
 }
 
-static int repair_all(int argc, char **argv)
+int main(int argc, char **argv)
 {
-    options o;
-    memset(&o, 0, sizeof o);
-    int first = parse_args(argc, argv, &o);
-    if (first < 0)
-        return EXIT_TROUBLE;
-    if (first == 0)
-        return fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
-    if (o.sheets[0] && first < argc) {
+    options o = {0};
+    int operands = opt_parse(&spec, argc, argv, &o);
+    if (operands < 0)
+        return operands == OPT_DONE && fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
+    o.limits.max_work = o.max_work;
+    if (o.sheets[0] && operands > 0) {
         usage_error(PROGRAM, "--sheets takes its two files and no other, expected no FILE after the options");
         return EXIT_TROUBLE;
     }
@@ -733,15 +676,14 @@ static int repair_all(int argc, char **argv)
     if (!out)
         goto done;
     struct run run = {.o = &o, .out = out};
-    bool trouble = false;
-    if (o.sheets[0]) {
+    run.loop = (run_loop){.program = PROGRAM, .read = &o.read, .parallel = {.jobs = o.jobs, .raw_spans = true},
+                          .ops = {worker_start, worker_stop, repair_game, emit}, .ctx = &run,
+                          .progress_mode = o.progress};
+    bool trouble;
+    if (o.sheets[0])
         trouble = !reconcile_sheets(&o, &run);
-    } else if (first >= argc) {
-        trouble |= !repair_file(&run, "-");
-    } else {
-        for (int i = first; i < argc; i++)
-            trouble |= !repair_file(&run, argv[i]);
-    }
+    else
+        trouble = !run_loop_inputs(&run.loop, argv + 1, operands) || run.loop.trouble;
     trouble |= outfile_failed(out);
     trouble |= !outfile_close(out, !trouble);
     print_summary(&run.n);
@@ -749,19 +691,5 @@ static int repair_all(int argc, char **argv)
 done:
     arb_notation_free(english);
     setup_from_free(&from);
-    return status;
-}
-
-int main(int argc, char **argv)
-{
-    char error[128], *pool = NULL;
-    char **args = args_expand(argc, argv, &repair_args, &argc, &pool, error, sizeof error);
-    if (!args) {
-        fprintf(stderr, PROGRAM ": %s\n", error[0] ? error : "out of memory");
-        return EXIT_TROUBLE;
-    }
-    int status = repair_all(argc, args);
-    free(args);
-    free(pool);
     return status;
 }
