@@ -21,6 +21,7 @@
 
 #include "arbiter.h"
 #include "common/size_arg.h"
+#include "common/optable.h"
 #include "common/usage.h"
 
 #define PROGRAM "arbiter-perft"
@@ -593,83 +594,28 @@ static int bad_usage(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-/* Value of an option given as --name=VALUE or --name VALUE. */
-static const char *option_value(int argc, char **argv, int *i, const char *name)
-{
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return NULL;
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (argv[*i][n] == '\0' && *i + 1 < argc)
-        return argv[++*i];
-    return NULL;
-}
-
-static bool is_option(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
-}
+#define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
+static const opt_row rows[] = {
+    {"--chess960", OPT_TRUE, AT(chess960)},
+    {"--divide", OPT_TRUE, AT(divide)},
+    {"--time", OPT_TRUE, AT(time)},
+    {"-v|--verbose", OPT_TRUE, AT(verbose)},
+    {"--strict", OPT_TRUE, AT(strict)},
+    {"--json", OPT_TRUE, AT(json)},
+    {"--hash", OPT_INT, AT(hash_mb), .max = 1 << 20, .expected = "a size in MiB from 0 to 1048576"},
+    {"--suite", OPT_WORD, AT(suite), .needs = "a FILE"},
+    {"--max-depth", OPT_INT, AT(max_depth), .max = MAX_DEPTH, .expected = "a number from 0 to 64"},
+    OPT_ROW_JOBS,
+    {0}};
+static const opt_spec spec = {PROGRAM, rows, usage, true};
 
 int main(int argc, char **argv)
 {
     options opt = { .max_depth = -1, .jobs = 1 };
-    const char *positional[64];
-    int npositional = 0;
-    bool options_done = false;
-
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *value;
-        int number;
-        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            if (npositional == 64)
-                return bad_usage("too many arguments", NULL);
-            positional[npositional++] = arg;
-        } else if (strcmp(arg, "--") == 0) {
-            options_done = true;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            usage(stdout);
-            return EXIT_OK;
-        } else if (strcmp(arg, "--version") == 0) {
-            printf(PROGRAM " " ARB_VERSION "\n");
-            return EXIT_OK;
-        } else if (strcmp(arg, "--chess960") == 0) {
-            opt.chess960 = true;
-        } else if (strcmp(arg, "--divide") == 0) {
-            opt.divide = true;
-        } else if (strcmp(arg, "--time") == 0) {
-            opt.time = true;
-        } else if (strcmp(arg, "--verbose") == 0 || strcmp(arg, "-v") == 0) {
-            opt.verbose = true;
-        } else if (strcmp(arg, "--strict") == 0) {
-            opt.strict = true;
-        } else if (strcmp(arg, "--json") == 0) {
-            opt.json = true;
-        } else if (is_option(arg, "--hash")) {
-            value = option_value(argc, argv, &i, "--hash");
-            if (!int_arg_parse(value, 0, 1 << 20, &number))
-                return bad_usage("--hash %s: expected a size in MiB from 0 to 1048576", value);
-            opt.hash_mb = (int)number;
-        } else if (is_option(arg, "--suite")) {
-            if (!(value = option_value(argc, argv, &i, "--suite")) || !*value)
-                return bad_usage("--suite needs a FILE", NULL);
-            opt.suite = value;
-        } else if (is_option(arg, "--max-depth")) {
-            value = option_value(argc, argv, &i, "--max-depth");
-            if (!int_arg_parse(value, 0, MAX_DEPTH, &number))
-                return bad_usage("--max-depth %s: expected a number from 0 to 64", value);
-            opt.max_depth = (int)number;
-        } else if (is_option(arg, "--jobs") || strcmp(arg, "-j") == 0) {
-            value = option_value(argc, argv, &i, arg[1] == 'j' ? "-j" : "--jobs");
-            if (!int_arg_parse(value, 0, 256, &number))
-                return bad_usage("--jobs %s: expected a number from 0 to 256", value);
-            opt.jobs = (int)number;
-        } else {
-            return bad_usage("unknown option %s", arg);
-        }
-    }
+    int npositional = opt_parse(&spec, argc, argv, &opt);
+    if (npositional < 0)
+        return npositional == OPT_DONE ? EXIT_OK : EXIT_USAGE;
+    char **positional = argv + 1;
 
     if (opt.suite) {
         if (npositional)

@@ -54,6 +54,8 @@ static int apply(const opt_spec *spec, const opt_row *r, const char *name, const
     case OPT_TRUE: *(bool *)at = true; return 0;
     case OPT_SET: *(int *)at = r->set; return 0;
     case OPT_WORD:
+        if (!*value && r->needs)
+            return usage_error(spec->program, "%s needs %s", name, r->needs);
         if (!*value)
             return usage_error(spec->program, "%s: expected %s", name, r->expected);
         /* fall through */
@@ -62,7 +64,7 @@ static int apply(const opt_spec *spec, const opt_row *r, const char *name, const
         if (!count_arg_parse(value, r->min, r->max, &n))
             break;
         if (r->size == sizeof(int))
-            *(int *)at = (int)n;
+            *(unsigned *)at = (unsigned)n;   /* an int or an unsigned field */
         else
             *(unsigned long long *)at = n;
         return 0;

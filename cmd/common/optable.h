@@ -35,9 +35,10 @@ enum opt_kind {
     OPT_TRUE,      /* no value: the bool at the target becomes true */
     OPT_SET,       /* no value: the int at the target becomes .set */
     OPT_STRING,    /* one value: the const char * at the target points to it */
-    OPT_WORD,      /* the same, but not empty ("NAME: expected ..." when it is) */
-    OPT_INT,       /* one value, digits only, .min to .max: an int (or unsigned long long
-                    * when the target has that size) */
+    OPT_WORD,      /* the same, but not empty ("NAME: expected ...", or with .needs
+                    * "NAME needs ...", when it is) */
+    OPT_INT,       /* one value, digits only, .min to .max: an int or unsigned (or an
+                    * unsigned long long when the target has that size) */
     OPT_SIZE,      /* one value, a byte count with K, M or G (size_arg.h): a size_t */
     OPT_CHOICE,    /* one value among .choices ("a|b|c"): its index, an int */
     OPT_CALL,      /* no value: .call(target, name, NULL, NULL) */
@@ -57,7 +58,8 @@ typedef struct opt_row {
     unsigned long long min, max;   /* OPT_INT */
     const char *choices;     /* OPT_CHOICE */
     const char *expected;    /* after "NAME VALUE: expected " when a value is wrong */
-    const char *needs;       /* OPT_CALL_TWO: after "option NAME needs " (default "two values") */
+    const char *needs;       /* OPT_CALL_TWO: after "option NAME needs " (default "two values");
+                              * OPT_WORD: after "NAME needs " when empty */
     opt_call call;
     bool early;              /* applied before all others, wherever it stands (pgngrep -i) */
 } opt_row;
