@@ -227,35 +227,25 @@ typedef struct worker {
     arb_pgn_game fixed;
 } worker;
 
-static void *worker_start(void *ctx)
-{
-    const struct run *run = ctx;
-    worker *w = calloc(1, sizeof *w);
-    if (!w)
-        return NULL;
-    w->o = run->o;
-    w->writer = arb_pgn_writer_new(&run->o->write);
-    arb_mainline_init(&w->ml);
-    arb_pgn_game_init(&w->fixed);
-    if ((run->o->add_tags && !(w->computed = arb_computed_tags_new(run->o->add_tags, run->o->openings)))
-        || (run->o->repair && !(w->repairer = arb_repairer_new(NULL)))) {
-        arb_pgn_writer_free(w->writer);
-        w->writer = NULL;   /* reported as out of memory by convert_game */
-    }
-    return w;
-}
-
-static void worker_stop(void *state)
+static bool worker_init(void *state, void *ctx)
 {
     worker *w = state;
-    if (!w)
-        return;
+    const options *o = w->o = ((const struct run *)ctx)->o;
+    arb_mainline_init(&w->ml);
+    arb_pgn_game_init(&w->fixed);
+    return (w->writer = arb_pgn_writer_new(&o->write))
+           && (!o->add_tags || (w->computed = arb_computed_tags_new(o->add_tags, o->openings)))
+           && (!o->repair || (w->repairer = arb_repairer_new(NULL)));
+}
+
+static void worker_free(void *state)
+{
+    worker *w = state;
     arb_pgn_writer_free(w->writer);
     arb_computed_tags_free(w->computed);
     arb_repairer_free(w->repairer);
     arb_mainline_free(&w->ml);
     arb_pgn_game_free(&w->fixed);
-    free(w);
 }
 
 /* --to json|csv|epd: the game's number goes in where the writer puts it. */
@@ -321,11 +311,7 @@ static bool write_repaired(worker *w, const arb_pgn_game *g, arb_pgn_output *out
 static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
 {
     worker *w = state;
-    const options *o = w ? w->o : NULL;
-    if (!w || !w->writer) {
-        out->text[TEXT_OUT].failed = true;   /* out of memory at thread start */
-        return;
-    }
+    const options *o = w->o;
     out->count[COUNT_READ]++;
     arb_strbuf *err = &out->text[TEXT_ERR];
     for (size_t i = 0; i < g->diag_count; i++)
@@ -675,7 +661,8 @@ int main(int argc, char **argv)
     }
     struct run run = {.o = &o, .out = out, .rejects = rejects};
     run.loop = (run_loop){.program = PROGRAM, .read = &o.read, .parallel = {.jobs = o.jobs},
-                          .ops = {worker_start, worker_stop, convert_game, emit}, .ctx = &run,
+                          .worker_size = sizeof(worker), .worker_init = worker_init,
+                          .worker_free = worker_free, .game = convert_game, .emit = emit, .ctx = &run,
                           .progress_mode = o.progress, .message = o.json ? input_message : NULL};
     if (o.export_format == ARB_PGN_EXPORT_CSV) {
         arb_strbuf header = {0};

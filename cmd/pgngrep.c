@@ -431,37 +431,25 @@ typedef struct worker {
 
 /* Workers read only the run's options and selection, which no one changes
  * while they run. */
-static void *worker_start(void *ctx)
-{
-    const struct run *run = ctx;
-    worker *w = calloc(1, sizeof *w);
-    if (!w)
-        return NULL;
-    w->o = run->o;
-    w->matcher = arb_grep_matcher_new(run->selection);
-    if (run->o->normalize)
-        w->writer = arb_pgn_writer_new(NULL);
-    return w;
-}
-
-static void worker_stop(void *state)
+static bool worker_init(void *state, void *ctx)
 {
     worker *w = state;
-    if (!w)
-        return;
+    const struct run *run = ctx;
+    w->o = run->o;
+    return (w->matcher = arb_grep_matcher_new(run->selection)) && (!w->o->normalize || (w->writer = arb_pgn_writer_new(NULL)));
+}
+
+static void worker_free(void *state)
+{
+    worker *w = state;
     arb_grep_matcher_free(w->matcher);
     arb_pgn_writer_free(w->writer);
-    free(w);
 }
 
 static void select_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
 {
     worker *w = state;
     uint64_t nth = out->games;
-    if (!w || !w->matcher || (w->o->normalize && !w->writer)) {
-        out->text[TEXT_ERR].failed = true;   /* out of memory at thread start */
-        return;
-    }
     arb_status st;
     /* (the linter's report numbers the game; pgngrep uses only its codes,
      * and a piece's worker does not know the game's number in the input) */
@@ -792,7 +780,8 @@ int main(int argc, char **argv)
     /* spans (and the copy of the text they take) only when games are written */
     run.loop = (run_loop){.program = PROGRAM, .read = &o.read,
                           .parallel = {.jobs = o.jobs, .raw_spans = o.mode == OUT_GAMES || o.mode == OUT_SPLIT},
-                          .ops = {worker_start, worker_stop, select_game, emit}, .ctx = &run,
+                          .worker_size = sizeof(worker), .worker_init = worker_init,
+                          .worker_free = worker_free, .game = select_game, .emit = emit, .ctx = &run,
                           .progress_mode = o.progress, .file_begin = file_begin, .file_end = file_end};
     if (!run_loop_inputs(&run.loop, argv + 1, operands))
         run.loop.trouble = true;

@@ -256,38 +256,27 @@ static bool write_game_number(const arb_report_style *style, const arb_lint_repo
     return arb_pgn_output_number(w->out, (int)(text - w->out->text));
 }
 
-static void *worker_start(void *ctx)
-{
-    const shared *sh = ctx;
-    worker *w = calloc(1, sizeof *w);
-    if (!w)
-        return NULL;
-    w->sh = sh;
-    w->linter = arb_linter_new();
-    arb_lint_report_init(&w->report);
-    w->style = *sh->style;
-    w->style.write_game = write_game_number;
-    w->style.write_game_ctx = w;
-    return w;
-}
-
-static void worker_stop(void *state)
+static bool worker_init(void *state, void *ctx)
 {
     worker *w = state;
-    if (!w)
-        return;
+    w->sh = ctx;
+    arb_lint_report_init(&w->report);
+    w->style = *w->sh->style;
+    w->style.write_game = write_game_number;
+    w->style.write_game_ctx = w;
+    return (w->linter = arb_linter_new()) != NULL;
+}
+
+static void worker_free(void *state)
+{
+    worker *w = state;
     arb_lint_report_free(&w->report);
     arb_linter_free(w->linter);
-    free(w);
 }
 
 static void lint_one(void *state, const arb_pgn_game *g, arb_pgn_output *out)
 {
     worker *w = state;
-    if (!w || !w->linter) {
-        out->text[TEXT_ERR].failed = true;   /* out of memory at thread start */
-        return;
-    }
     const options *o = w->sh->o;
     arb_strbuf *err = &out->text[TEXT_ERR];
     w->out = out;
@@ -567,7 +556,8 @@ int main(int argc, char **argv)
     }
     shared sh = {.o = &o, .lo = &lo, .style = &style, .t = &t, .trf = trf_check};
     t.loop = (run_loop){.program = PROGRAM, .read = &o.read, .parallel = {.jobs = o.jobs},
-                        .ops = {worker_start, worker_stop, lint_one, emit}, .ctx = &sh, .progress_mode = o.progress,
+                        .worker_size = sizeof(worker), .worker_init = worker_init, .worker_free = worker_free,
+                        .game = lint_one, .emit = emit, .ctx = &sh, .progress_mode = o.progress,
                         .trouble = t.loop.trouble};   /* (the report's problems, --trf) */
     if (!run_loop_inputs(&t.loop, argv + 1, operands)) {
         status = EXIT_TROUBLE;

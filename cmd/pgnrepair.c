@@ -120,34 +120,24 @@ typedef struct worker {
     arb_mainline ml;
     arb_pgn_game fixed;
     arb_pgn_writer *writer;
-    bool ready;
 } worker;
 
-static void *worker_start(void *ctx)
-{
-    const struct run *run = ctx;
-    worker *w = calloc(1, sizeof *w);
-    if (!w)
-        return NULL;
-    w->o = run->o;
-    w->repairer = arb_repairer_new(&run->o->limits);
-    w->writer = arb_pgn_writer_new(NULL);
-    arb_mainline_init(&w->ml);
-    arb_pgn_game_init(&w->fixed);
-    w->ready = w->repairer && w->writer;
-    return w;
-}
-
-static void worker_stop(void *state)
+static bool worker_init(void *state, void *ctx)
 {
     worker *w = state;
-    if (!w)
-        return;
+    w->o = ((const struct run *)ctx)->o;
+    arb_mainline_init(&w->ml);
+    arb_pgn_game_init(&w->fixed);
+    return (w->repairer = arb_repairer_new(&w->o->limits)) && (w->writer = arb_pgn_writer_new(NULL));
+}
+
+static void worker_free(void *state)
+{
+    worker *w = state;
     arb_repairer_free(w->repairer);
     arb_pgn_writer_free(w->writer);
     arb_mainline_free(&w->ml);
     arb_pgn_game_free(&w->fixed);
-    free(w);
 }
 
 /* A line of moves from start as a JSON array of SAN strings. */
@@ -246,10 +236,6 @@ static const arb_notation *game_notation(const worker *w, const arb_pgn_game *g)
 static void repair_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
 {
     worker *w = state;
-    if (!w || !w->ready) {
-        out->text[TEXT_OUT].failed = true;   /* out of memory at thread start */
-        return;
-    }
     const options *o = w->o;
     arb_strbuf *t = &out->text[TEXT_OUT], *err = &out->text[TEXT_ERR];
     out->count[COUNT_READ]++;
@@ -677,7 +663,8 @@ int main(int argc, char **argv)
         goto done;
     struct run run = {.o = &o, .out = out};
     run.loop = (run_loop){.program = PROGRAM, .read = &o.read, .parallel = {.jobs = o.jobs, .raw_spans = true},
-                          .ops = {worker_start, worker_stop, repair_game, emit}, .ctx = &run,
+                          .worker_size = sizeof(worker), .worker_init = worker_init,
+                          .worker_free = worker_free, .game = repair_game, .emit = emit, .ctx = &run,
                           .progress_mode = o.progress};
     bool trouble;
     if (o.sheets[0])

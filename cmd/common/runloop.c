@@ -1,6 +1,7 @@
 /* runloop.c — see runloop.h. */
 #include "runloop.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,26 +21,33 @@ static void say(run_loop *loop, bool opening, const char *file, int line, int co
 
 /* ---- the tool's ops, wrapped ------------------------------------------------- */
 
-/* A worker's state: the tool's, and the loop for its ops. */
+/* A worker's state: the loop, then the tool's. */
 typedef struct wrapped {
     const run_loop *loop;
-    void *state;
+    max_align_t state[];
 } wrapped;
 
 static void *start(void *ctx)
 {
-    run_loop *loop = ctx;
-    wrapped *w = malloc(sizeof *w);
-    if (w)
-        *w = (wrapped){loop, loop->ops.start ? loop->ops.start(loop->ctx) : loop->ctx};
+    const run_loop *loop = ctx;
+    wrapped *w = calloc(1, sizeof *w + loop->worker_size);
+    if (!w)
+        return NULL;
+    w->loop = loop;
+    if (loop->worker_init && !loop->worker_init(w->state, loop->ctx)) {
+        if (loop->worker_free)
+            loop->worker_free(w->state);
+        free(w);
+        return NULL;
+    }
     return w;
 }
 
 static void stop(void *state)
 {
     wrapped *w = state;
-    if (w && w->loop->ops.stop)
-        w->loop->ops.stop(w->state);
+    if (w && w->loop->worker_free)
+        w->loop->worker_free(w->state);
     free(w);
 }
 
@@ -48,16 +56,16 @@ static void game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
     wrapped *w = state;
     out->count[RUN_COUNT_END] = g->offset + g->raw_len;
     if (!w) {
-        out->text[0].failed = true;   /* out of memory at thread start */
+        out->text[0].failed = true;   /* out of memory at thread start: the output fails */
         return;
     }
-    w->loop->ops.game(w->state, g, out);
+    w->loop->game(w->state, g, out);
 }
 
 static bool emit(void *ctx, const arb_pgn_output *out)
 {
     run_loop *loop = ctx;
-    bool go_on = loop->ops.emit(loop->ctx, out);
+    bool go_on = loop->emit(loop->ctx, out);
     loop->games += out->games;
     if (out->count[RUN_COUNT_END])
         loop->file_bytes = out->count[RUN_COUNT_END];

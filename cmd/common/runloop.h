@@ -3,15 +3,19 @@
  * worker threads, its output in input order, and the progress line.
  *
  *   run_loop loop = {.program = PROGRAM, .read = &o.read, .parallel = {.jobs = o.jobs},
- *                    .ops = {worker_start, worker_stop, one_game, emit}, .ctx = &tool_run,
- *                    .progress_mode = o.progress};
+ *                    .worker_size = sizeof(worker), .worker_init = worker_init,
+ *                    .worker_free = worker_free, .game = one_game, .emit = emit,
+ *                    .ctx = &tool_run, .progress_mode = o.progress};
  *   if (!run_loop_inputs(&loop, argv + 1, operands)) ...   // out of memory: said
  *   ... loop.trouble: an input could not be opened or read (said on stderr)
  *
- * The tool's ops are those of pgn_parallel.h; the loop adds to them what
- * every filter did alike: out->count[RUN_COUNT_END] (the offset where a
- * batch's last game ends) and, after the tool's emit, the games and bytes of
- * the progress line.  A tool sets loop->stop (from emit, say) to read no
+ * `game` and `emit` are those of pgn_parallel.h.  Each worker thread's state
+ * is worker_size bytes, zeroed, that the loop allocates, worker_init fills
+ * from ctx (false: out of memory) and worker_free empties (also after a
+ * failed init); a worker without its state fails its outputs (out of memory)
+ * without calling `game`.  The loop also keeps out->count[RUN_COUNT_END]
+ * (the offset where a batch's last game ends) and, after the tool's emit,
+ * the games and bytes of the progress line.  A tool sets loop->stop (from emit, say) to read no
  * further input, and may look at loop->name (the current input's name, as
  * messages give it) and loop->input_count (the inputs after folders were
  * expanded).
@@ -41,8 +45,12 @@ typedef struct run_loop {
     const char *program;
     const arb_pgn_reader_options *read;
     arb_pgn_parallel_options parallel;
-    arb_pgn_parallel_ops ops;
-    void *ctx;                          /* ops' context */
+    size_t worker_size;
+    bool (*worker_init)(void *state, void *ctx);    /* may be NULL */
+    void (*worker_free)(void *state);               /* may be NULL */
+    void (*game)(void *state, const arb_pgn_game *g, arb_pgn_output *out);
+    bool (*emit)(void *ctx, const arb_pgn_output *out);
+    void *ctx;                          /* the context of worker_init and emit */
     enum progress_mode progress_mode;
     /* a message on an input: NULL prints the plain forms above */
     void (*message)(void *ctx, const char *file, int line, int col, const char *text);
