@@ -34,33 +34,6 @@ typedef struct options {
     const char *file;
 } options;
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-        "usage: " PROGRAM " [--side SIDE] [--nodes N] [--json] [--time] FEN\n"
-        "       " PROGRAM " [--side SIDE] [--nodes N] [--json] [--time] --file FILE\n"
-        "\n"
-        "Says whether each side can still checkmate by any series of legal moves\n"
-        "(FIDE 5.2.2: a position where neither can is dead and the game is drawn;\n"
-        "6.9: a player whose flag falls still draws when the opponent cannot).\n"
-        "Answers: 'can mate' with a mating line, 'cannot mate' with the reason, or\n"
-        "'unknown' when the search reached its limit.  'cannot mate' is never wrong.\n"
-        "\n"
-        "  --side SIDE   white, black, both (default), mover (the side to move) or\n"
-        "                waiting (the side that just moved: the winner when the\n"
-        "                side to move lost on time)\n"
-        "  --nodes N     positions the search may visit per side (default 1000000)\n"
-        "  --file FILE   one FEN per line (- = standard input); words after the six\n"
-        "                FEN fields are ignored, blank and '#' lines skipped\n"
-        "  --json        one JSON object per position and side\n"
-        "  --time        on standard error: positions, and the median and 99th\n"
-        "                percentile processor time per position\n"
-        "  --help, --version\n"
-        "\n"
-        "Exit status: 0 all answered, 1 a line of FILE was not a FEN,\n"
-        "2 usage error, unreadable file or invalid FEN.\n");
-}
-
 /* fmt has at most one %s, for value */
 static int bad_usage(const char *fmt, const char *value)
 {
@@ -255,14 +228,39 @@ static void print_timing(timing *t)
 
 #define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
 static const opt_row rows[] = {
-    {"--json", OPT_TRUE, AT(json)},
-    {"--time", OPT_TRUE, AT(time)},
     {"--side", OPT_CHOICE, AT(side), .choices = "both|white|black|mover|waiting",
-     .expected = "white, black, both, mover or waiting"},
-    {"--nodes", OPT_INT, AT(nodes), .min = 1, .max = 4000000000ULL, .expected = "a number from 1 to 4000000000"},
-    {"--file", OPT_WORD, AT(file), .needs = "a FILE"},
+     .expected = "white, black, both, mover or waiting",
+     .arg = "SIDE",
+     .help = "white, black, both (default), mover (the side to move) or\n"
+             "waiting (the side that just moved: the winner when the\n"
+             "side to move lost on time)"},
+    {"--nodes", OPT_INT, AT(nodes), .min = 1, .max = 4000000000ULL, .expected = "a number from 1 to 4000000000",
+     .arg = "N",
+     .help = "positions the search may visit per side (default 1000000)"},
+    {"--file", OPT_WORD, AT(file), .needs = "a FILE",
+     .arg = "FILE",
+     .help = "one FEN per line (- = standard input); words after the six\n"
+             "FEN fields are ignored, blank and '#' lines skipped"},
+    {"--json", OPT_TRUE, AT(json), .help = "one JSON object per position and side"},
+    {"--time", OPT_TRUE, AT(time),
+     .help = "on standard error: positions, and the median and 99th\n"
+             "percentile processor time per position"},
     {0}};
-static const opt_spec spec = {PROGRAM, rows, usage, true};
+static const char synopsis[] =
+    "usage: arbiter-dead [--side SIDE] [--nodes N] [--json] [--time] FEN\n"
+    "       arbiter-dead [--side SIDE] [--nodes N] [--json] [--time] --file FILE\n"
+    "\n"
+    "Says whether each side can still checkmate by any series of legal moves\n"
+    "(FIDE 5.2.2: a position where neither can is dead and the game is drawn;\n"
+    "6.9: a player whose flag falls still draws when the opponent cannot).\n"
+    "Answers: 'can mate' with a mating line, 'cannot mate' with the reason, or\n"
+    "'unknown' when the search reached its limit.  'cannot mate' is never wrong.\n"
+    "\n";
+static const char epilogue[] =
+    "\n"
+    "Exit status: 0 all answered, 1 a line of FILE was not a FEN,\n"
+    "2 usage error, unreadable file or invalid FEN.\n";
+static const opt_spec spec = {PROGRAM, rows, true, synopsis, epilogue, 16};
 
 int main(int argc, char **argv)
 {

@@ -43,45 +43,6 @@ typedef struct options {
     int jobs;
 } options;
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-        "usage: " PROGRAM " [--chess960] [--divide] [--strict] [--hash MB] [--json] [--time]\n"
-        "                     FEN DEPTH\n"
-        "       " PROGRAM " --suite FILE [--max-depth D] [--jobs N] [--strict] [--hash MB]\n"
-        "                     [--verbose] [--json] [--time]\n"
-        "\n"
-        "Counts the leaf nodes of the legal move tree of FEN to DEPTH plies (perft).\n"
-        "FEN is one argument (quote it) or the word startpos; standard FEN, X-FEN and\n"
-        "Shredder-FEN castling fields are accepted.\n"
-        "\n"
-        "  --chess960        treat the position as Chess960 (castling moves are then\n"
-        "                    written king-takes-rook, e.g. e1h1); automatic when the\n"
-        "                    castling field or the king/rook squares say so\n"
-        "  --divide          print 'move count' for each root move (UCI, sorted), then\n"
-        "                    the total\n"
-        "  --strict          reject positions that cannot arise in a game (too many\n"
-        "                    pieces, impossible checks); by default only what the\n"
-        "                    move generator needs is checked, as perft suites hold\n"
-        "                    such positions on purpose\n"
-        "  --hash MB         count repeated subtrees once, with a table of MB MiB\n"
-        "                    (per thread); faster on deep trees\n"
-        "  --suite FILE      check every line 'FEN ;D1 n ;D2 n ...' of FILE (- = stdin);\n"
-        "                    '#' lines and blank lines are skipped, a ';chess960 true'\n"
-        "                    field forces Chess960; prints one line per mismatch and\n"
-        "                    'N passed, M failed'\n"
-        "  --max-depth D     with --suite, check only depths up to D\n"
-        "  --jobs N          with --suite, check N lines at once (0 = one per CPU)\n"
-        "  --verbose         with --suite, report every line checked on stderr\n"
-        "  --json            write JSON Lines: one object per root move (--divide) or\n"
-        "                    per suite line, then one with the total or the tally\n"
-        "  --time            print nodes, seconds and million nodes/s on stderr\n"
-        "  --help, --version\n"
-        "\n"
-        "Exit status: 0 success, 1 suite mismatch or unusable suite line,\n"
-        "2 usage error, unreadable file or invalid FEN/DEPTH.\n");
-}
-
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -596,18 +557,55 @@ static int bad_usage(const char *fmt, const char *arg)
 
 #define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
 static const opt_row rows[] = {
-    {"--chess960", OPT_TRUE, AT(chess960)},
-    {"--divide", OPT_TRUE, AT(divide)},
-    {"--time", OPT_TRUE, AT(time)},
-    {"-v|--verbose", OPT_TRUE, AT(verbose)},
-    {"--strict", OPT_TRUE, AT(strict)},
-    {"--json", OPT_TRUE, AT(json)},
-    {"--hash", OPT_INT, AT(hash_mb), .max = 1 << 20, .expected = "a size in MiB from 0 to 1048576"},
-    {"--suite", OPT_WORD, AT(suite), .needs = "a FILE"},
-    {"--max-depth", OPT_INT, AT(max_depth), .max = MAX_DEPTH, .expected = "a number from 0 to 64"},
-    OPT_ROW_JOBS,
+    {"--chess960", OPT_TRUE, AT(chess960),
+     .help = "treat the position as Chess960 (castling moves are then\n"
+             "written king-takes-rook, e.g. e1h1); automatic when the\n"
+             "castling field or the king/rook squares say so"},
+    {"--divide", OPT_TRUE, AT(divide),
+     .help = "print 'move count' for each root move (UCI, sorted), then\n"
+             "the total"},
+    {"--strict", OPT_TRUE, AT(strict),
+     .help = "reject positions that cannot arise in a game (too many\n"
+             "pieces, impossible checks); by default only what the\n"
+             "move generator needs is checked, as perft suites hold\n"
+             "such positions on purpose"},
+    {"--hash", OPT_INT, AT(hash_mb), .max = 1 << 20, .expected = "a size in MiB from 0 to 1048576",
+     .arg = "MB",
+     .help = "count repeated subtrees once, with a table of MB MiB\n"
+             "(per thread); faster on deep trees"},
+    {"--suite", OPT_WORD, AT(suite), .needs = "a FILE",
+     .arg = "FILE",
+     .help = "check every line 'FEN ;D1 n ;D2 n ...' of FILE (- = stdin);\n"
+             "'#' lines and blank lines are skipped, a ';chess960 true'\n"
+             "field forces Chess960; prints one line per mismatch and\n"
+             "'N passed, M failed'"},
+    {"--max-depth", OPT_INT, AT(max_depth), .max = MAX_DEPTH, .expected = "a number from 0 to 64",
+     .arg = "D",
+     .help = "with --suite, check only depths up to D"},
+    OPT_ROW_JOBS(.usage = "--jobs N", .help = "with --suite, check N lines at once (0 = one per CPU)"),
+    {"-v|--verbose", OPT_TRUE, AT(verbose),
+     .usage = "--verbose",
+     .help = "with --suite, report every line checked on stderr"},
+    {"--json", OPT_TRUE, AT(json),
+     .help = "write JSON Lines: one object per root move (--divide) or\n"
+             "per suite line, then one with the total or the tally"},
+    {"--time", OPT_TRUE, AT(time), .help = "print nodes, seconds and million nodes/s on stderr"},
     {0}};
-static const opt_spec spec = {PROGRAM, rows, usage, true};
+static const char synopsis[] =
+    "usage: arbiter-perft [--chess960] [--divide] [--strict] [--hash MB] [--json] [--time]\n"
+    "                     FEN DEPTH\n"
+    "       arbiter-perft --suite FILE [--max-depth D] [--jobs N] [--strict] [--hash MB]\n"
+    "                     [--verbose] [--json] [--time]\n"
+    "\n"
+    "Counts the leaf nodes of the legal move tree of FEN to DEPTH plies (perft).\n"
+    "FEN is one argument (quote it) or the word startpos; standard FEN, X-FEN and\n"
+    "Shredder-FEN castling fields are accepted.\n"
+    "\n";
+static const char epilogue[] =
+    "\n"
+    "Exit status: 0 success, 1 suite mismatch or unusable suite line,\n"
+    "2 usage error, unreadable file or invalid FEN/DEPTH.\n";
+static const opt_spec spec = {PROGRAM, rows, true, synopsis, epilogue, 20};
 
 int main(int argc, char **argv)
 {

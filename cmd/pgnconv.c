@@ -84,83 +84,6 @@ struct run {
     run_loop loop;
 };
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-        "usage: " PROGRAM " [OPTIONS] [FILE...]\n"
-        "\n"
-        "Reads PGN games (plain, or gzip, zstd, bzip2, xz or zip by their first\n"
-        "bytes; standard input when no FILE or FILE is -), replays every move of\n"
-        "every line, and writes them in PGN export format.\n"
-        "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
-        "...; recursively, in name order; other files skipped with a note).\n"
-        "\n"
-        "  --from auto|san|LANG notation of the input: auto detects it for every game\n"
-        "                       by replaying it under each locale; san reads SAN only;\n"
-        "                       LANG (ro, de, ru, sr-Cyrl, ...) reads that locale's\n"
-        "                       letters in all FIDE Appendix C forms.  Default: SAN,\n"
-        "                       and auto for a game with a token SAN cannot read\n"
-        "  --prefer LANGS       when several notations replay a game, prefer these\n"
-        "                       (comma-separated codes; after the game's own Notation\n"
-        "                       or Language tag)\n"
-        "  --mark-detected      record the notation read in a [Notation \"ro\"] tag\n"
-        "  --to san|lan|uci|fan|LANG\n"
-        "                       move notation: SAN (default), long algebraic (Ng1-f3),\n"
-        "                       UCI (g1f3), figurines (\u2658f3), or SAN in a locale's\n"
-        "                       letters (Cf3 in ro)\n"
-        "  --to json|csv|epd    data instead of PGN: one JSON object per game (tags,\n"
-        "                       moves in SAN and UCI, comments, NAGs, variations,\n"
-        "                       %%clk/%%emt/%%eval, final FEN), one CSV row per game,\n"
-        "                       or one EPD line per position; games that cannot be\n"
-        "                       replayed go to --rejects only\n"
-        "  --columns LIST       CSV columns: tag names and game, result, plies, moves,\n"
-        "                       uci, start_fen, final_fen (default: game, the Seven\n"
-        "                       Tag Roster, WhiteElo, BlackElo, ECO, plies, moves)\n"
-        "  --list-locales       list the locales (codes, piece letters, names) and exit\n"
-        "  --strip-comments     leave out comments\n"
-        "  --strip-variations   leave out variations\n"
-        "  --strip-nags         leave out NAGs and ! ? annotations\n"
-        "  --add-tags LIST      set tags computed from the moves (comma-separated):\n"
-        "                       ECO and Opening by position (lichess table; left out\n"
-        "                       when no position is in it), PlyCount, FinalFEN\n"
-        "  --fix-results        set the result the final position decides (checkmate,\n"
-        "                       stalemate, dead position) where the game says another;\n"
-        "                       each fix is reported\n"
-        "  -o, --output FILE    write to FILE (replaced only when the run completes)\n"
-        "  --rejects FILE       write games that cannot be converted to FILE instead\n"
-        "                       of passing them through unchanged\n"
-        "  --max-depth N        allow variations nested N deep (default 256)\n"
-        "  --null-moves         accept null moves (-- or Z0) in the main line too\n"
-        "  --encoding NAME      the input's character encoding (windows-1251, cp866,\n"
-        "                       koi8-r, windows-1250, utf-16, latin2, ...); default:\n"
-        "                       detected from the bytes; the output is UTF-8\n"
-        "  --strict             read only PGN as the standard and FIDE Appendix C write\n"
-        "                       it: no second reading of text from books and web pages\n"
-        "                       (prose in brackets, results in words, look-alike\n"
-        "                       letters, spaced moves, several pasted games)\n"
-        "  --max-game-bytes N   keep at most N bytes of a game's text (K, M, G: KiB,\n"
-        "                       MiB, GiB; default 16M): a longer game is still\n"
-        "                       converted, but if it cannot be, it is reported and\n"
-        "                       counted as rejected without its text\n"
-        "  --progress, --no-progress\n"
-        "                       show (or never show) a progress line on standard\n"
-        "                       error; by default shown on a terminal for large input\n"
-        "  -j, --jobs N         convert on N threads (default: one per processor, at\n"
-        "                       most 4; 1 = no threads); the output is the same\n"
-        "  --repair             write a game that does not replay with its best repair\n"
-        "                       (the fewest recording errors undone, as pgnrepair does)\n"
-        "                       instead of passing it through\n"
-        "  --json               messages on standard error as JSON Lines\n"
-        "  --help, --version\n"
-        "\n"
-        "Each problem is reported as FILE:LINE:COL: message on standard error, then\n"
-        "a summary: games read, written, rejected.\n"
-        "A game whose notation is in doubt (several notations replay it and read it\n"
-        "differently, or none replays it) is reported with the move concerned.\n"
-        "Exit status: 0 all games converted, 1 some games rejected,\n"
-        "2 usage error or unreadable/unwritable file.\n");
-}
-
 static void report(const options *o, arb_strbuf *t, const char *file, int severity, int line, int col,
                    const char *message)
 {
@@ -479,30 +402,103 @@ static int add_tags(void *target, const char *name, const char *value, const cha
 
 #define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
 static const opt_row rows[] = {
-    OPT_ROW_FROM,
-    {"--prefer", OPT_STRING, AT(prefer)},
-    {"--mark-detected", OPT_TRUE, AT(read.mark_notation)},
-    {"--to", OPT_CALL_VALUE, .call = to_notation},
-    {"--columns", OPT_CALL_VALUE, .call = columns},
-    {"--list-locales", OPT_TRUE, AT(list_locales)},
-    {"--strip-comments", OPT_TRUE, AT(write.strip_comments)},
-    {"--strip-variations", OPT_TRUE, AT(write.strip_variations)},
-    {"--strip-nags", OPT_TRUE, AT(write.strip_nags)},
-    {"--add-tags", OPT_CALL_VALUE, .call = add_tags},
-    {"--fix-results", OPT_TRUE, AT(fix_results)},
-    {"-o|--output", OPT_STRING, AT(output)},
-    {"--rejects", OPT_STRING, AT(rejects)},
-    OPT_ROW_MAX_DEPTH,
-    {"--null-moves", OPT_TRUE, AT(read.null_moves_in_main_line)},
-    {"--encoding", OPT_STRING, AT(encoding)},
-    {"--strict", OPT_TRUE, AT(strict)},
-    OPT_ROW_MAX_GAME_BYTES,
-    OPT_ROWS_PROGRESS,
-    OPT_ROW_JOBS,
-    {"--repair", OPT_TRUE, AT(repair)},
-    {"--json", OPT_TRUE, AT(json)},
+    OPT_ROW_FROM(.arg = "auto|san|LANG",
+        .help = "notation of the input: auto detects it for every game\n"
+                "by replaying it under each locale; san reads SAN only;\n"
+                "LANG (ro, de, ru, sr-Cyrl, ...) reads that locale's\n"
+                "letters in all FIDE Appendix C forms.  Default: SAN,\n"
+                "and auto for a game with a token SAN cannot read"),
+    {"--prefer", OPT_STRING, AT(prefer),
+     .arg = "LANGS",
+     .help = "when several notations replay a game, prefer these\n"
+             "(comma-separated codes; after the game's own Notation\n"
+             "or Language tag)"},
+    {"--mark-detected", OPT_TRUE, AT(read.mark_notation),
+     .help = "record the notation read in a [Notation \"ro\"] tag"},
+    {"--to", OPT_CALL_VALUE, .call = to_notation,
+     .arg = "san|lan|uci|fan|LANG",
+     .help = "move notation: SAN (default), long algebraic (Ng1-f3),\n"
+             "UCI (g1f3), figurines (\u2658f3), or SAN in a locale's\n"
+             "letters (Cf3 in ro)"},
+    {"", OPT_NOTE, .usage = "--to json|csv|epd",
+     .help = "data instead of PGN: one JSON object per game (tags,\n"
+             "moves in SAN and UCI, comments, NAGs, variations,\n"
+             "%clk/%emt/%eval, final FEN), one CSV row per game,\n"
+             "or one EPD line per position; games that cannot be\n"
+             "replayed go to --rejects only"},
+    {"--columns", OPT_CALL_VALUE, .call = columns,
+     .arg = "LIST",
+     .help = "CSV columns: tag names and game, result, plies, moves,\n"
+             "uci, start_fen, final_fen (default: game, the Seven\n"
+             "Tag Roster, WhiteElo, BlackElo, ECO, plies, moves)"},
+    {"--list-locales", OPT_TRUE, AT(list_locales), .help = "list the locales (codes, piece letters, names) and exit"},
+    {"--strip-comments", OPT_TRUE, AT(write.strip_comments), .help = "leave out comments"},
+    {"--strip-variations", OPT_TRUE, AT(write.strip_variations), .help = "leave out variations"},
+    {"--strip-nags", OPT_TRUE, AT(write.strip_nags), .help = "leave out NAGs and ! ? annotations"},
+    {"--add-tags", OPT_CALL_VALUE, .call = add_tags,
+     .arg = "LIST",
+     .help = "set tags computed from the moves (comma-separated):\n"
+             "ECO and Opening by position (lichess table; left out\n"
+             "when no position is in it), PlyCount, FinalFEN"},
+    {"--fix-results", OPT_TRUE, AT(fix_results),
+     .help = "set the result the final position decides (checkmate,\n"
+             "stalemate, dead position) where the game says another;\n"
+             "each fix is reported"},
+    {"-o|--output", OPT_STRING, AT(output),
+     .arg = "FILE",
+     .help = "write to FILE (replaced only when the run completes)"},
+    {"--rejects", OPT_STRING, AT(rejects),
+     .arg = "FILE",
+     .help = "write games that cannot be converted to FILE instead\n"
+             "of passing them through unchanged"},
+    OPT_ROW_MAX_DEPTH(.help = "allow variations nested N deep (default 256)"),
+    {"--null-moves", OPT_TRUE, AT(read.null_moves_in_main_line),
+     .help = "accept null moves (-- or Z0) in the main line too"},
+    {"--encoding", OPT_STRING, AT(encoding),
+     .arg = "NAME",
+     .help = "the input's character encoding (windows-1251, cp866,\n"
+             "koi8-r, windows-1250, utf-16, latin2, ...); default:\n"
+             "detected from the bytes; the output is UTF-8"},
+    {"--strict", OPT_TRUE, AT(strict),
+     .help = "read only PGN as the standard and FIDE Appendix C write\n"
+             "it: no second reading of text from books and web pages\n"
+             "(prose in brackets, results in words, look-alike\n"
+             "letters, spaced moves, several pasted games)"},
+    OPT_ROW_MAX_GAME_BYTES(
+        .help = "keep at most N bytes of a game's text (K, M, G: KiB,\n"
+                "MiB, GiB; default 16M): a longer game is still\n"
+                "converted, but if it cannot be, it is reported and\n"
+                "counted as rejected without its text"),
+    OPT_ROWS_PROGRESS(
+        .help = "show (or never show) a progress line on standard\n"
+                "error; by default shown on a terminal for large input"),
+    OPT_ROW_JOBS(
+        .help = "convert on N threads (default: one per processor, at\n"
+                "most 4; 1 = no threads); the output is the same"),
+    {"--repair", OPT_TRUE, AT(repair),
+     .help = "write a game that does not replay with its best repair\n"
+             "(the fewest recording errors undone, as pgnrepair does)\n"
+             "instead of passing it through"},
+    {"--json", OPT_TRUE, AT(json), .help = "messages on standard error as JSON Lines"},
     {0}};
-static const opt_spec spec = {PROGRAM, rows, usage, false};
+static const char synopsis[] =
+    "usage: pgnconv [OPTIONS] [FILE...]\n"
+    "\n"
+    "Reads PGN games (plain, or gzip, zstd, bzip2, xz or zip by their first\n"
+    "bytes; standard input when no FILE or FILE is -), replays every move of\n"
+    "every line, and writes them in PGN export format.\n"
+    "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
+    "...; recursively, in name order; other files skipped with a note).\n"
+    "\n";
+static const char epilogue[] =
+    "\n"
+    "Each problem is reported as FILE:LINE:COL: message on standard error, then\n"
+    "a summary: games read, written, rejected.\n"
+    "A game whose notation is in doubt (several notations replay it and read it\n"
+    "differently, or none replays it) is reported with the move concerned.\n"
+    "Exit status: 0 all games converted, 1 some games rejected,\n"
+    "2 usage error or unreadable/unwritable file.\n";
+static const opt_spec spec = {PROGRAM, rows, false, synopsis, epilogue, 23};
 
 /* Display width of UTF-8 text (characters, not bytes). */
 static size_t text_width(const char *s)

@@ -127,98 +127,6 @@ struct run {
     size_t input_count;
 };
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-        "usage: " PROGRAM " [PREDICATES] [OPTIONS] [FILE...]\n"
-        "\n"
-        "Writes the games of the PGN input (plain, or gzip, zstd, bzip2, xz or zip;\n"
-        "standard input when no FILE or FILE is -) that satisfy every predicate,\n"
-        "byte for byte as they were in the input.  With no predicate every game is\n"
-        "selected: the output is the input.\n"
-        "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
-        "...; recursively, in name order; other files skipped with a note).\n"
-        "\n"
-        "Predicates (all must hold):\n"
-        "  --valid              every move (main line and variations) replays legally\n"
-        "  --invalid            some move or tag cannot be read or replayed\n"
-        "  --finding CODE       pgnlint reports CODE (illegal-move, result-mismatch,\n"
-        "                       draw-claim, tag-missing, ...)\n"
-        "  --termination KIND   pgnlint's termination: checkmate, stalemate, agreement,\n"
-        "                       resignation, time-forfeit, threefold-claim, ...\n"
-        "  --tag NAME=REGEX     a tag NAME whose value the PCRE2 REGEX matches\n"
-        "                       (repeatable; NAME= only asks for the tag)\n"
-        "  --tag NAME>=N        compare as numbers, or as dates for *Date tags:\n"
-        "                       <, <=, >, >=, ==, ==LOW..HIGH (WhiteElo>=2500,\n"
-        "                       Date==2019..2020.06; ?? date parts: all days must hold)\n"
-        "  -i, --ignore-case    --tag and --opening patterns ignore case\n"
-        "  --result R           result 1-0, 0-1, 1/2-1/2 or *\n"
-        "  --plies MIN:MAX      main-line half-moves in range (MIN:, :MAX, N)\n"
-        "  --chess960           Chess960 games\n"
-        "  --position FEN       the main line passes through this position (same\n"
-        "                       pieces, side to move, castling and e.p. rights)\n"
-        "  --material SPEC      some main-line position has this material: KRPkr\n"
-        "                       (exactly), KP+k (one pawn or more), KR*kr (and\n"
-        "                       anything else for White)\n"
-        "  --material-plies N   ... in N consecutive positions (default 1)\n"
-        "  --fen-pattern BOARD  some main-line position fits BOARD: a FEN board where\n"
-        "                       ? is any square, ! any man, A/a any white/black man,\n"
-        "                       * a whole rank; \" w\" or \" b\" after it: side to move\n"
-        "  --eco RANGE          the opening, by position (lichess table, as pgnconv\n"
-        "                       --add-tags ECO; not the ECO tag), is in RANGE: B90,\n"
-        "                       B9 (B90-B99), B, A00-B99\n"
-        "  --opening REGEX      the opening's name matches the PCRE2 REGEX (-i too)\n"
-        "  --from san|auto|LANG notation of the moves: SAN (default); auto detects it\n"
-        "                       for every game, as pgnconv and pgnlint do; LANG (ro,\n"
-        "                       de, ...) reads that locale's letters\n"
-        "  --prefer LANGS       with --from auto, prefer these when several replay\n"
-        "  --encoding NAME      read the input in this encoding (windows-1251, cp866,\n"
-        "                       koi8-r, utf-16, ...), converted to UTF-8; without it\n"
-        "                       games are passed on byte for byte\n"
-        "  --laws NAME|auto     edition of the Laws for --finding/--termination\n"
-        "  --duplicates[=exact|prefix[:N]]\n"
-        "                       the main line (from the same start) repeats an earlier\n"
-        "                       game's; with prefix also when one of the two lines is\n"
-        "                       the other cut short, the shorter having N plies or more\n"
-        "                       (default 20); games that cannot be replayed or have no\n"
-        "                       move take no part\n"
-        "  --unique             the first game of every main line (no duplicate)\n"
-        "  --same-players       duplicates also have the same White, Black and Date\n"
-        "  -v, --invert-match   select the games that do not satisfy them\n"
-        "\n"
-        "Output:\n"
-        "  -c, --count          print the number of selected games only\n"
-        "  --index              print the selected games' numbers, one per line\n"
-        "  --dup-index          print \"N M\" for every duplicate: game N repeats game M\n"
-        "                       (implies --duplicates)\n"
-        "  -q, --quiet          print nothing; stop at the first selected game\n"
-        "  -m, --max-count N    stop after N selected games (per input file)\n"
-        "  --split N PREFIX     write chunks of N selected games to PREFIX-0001.pgn,\n"
-        "                       PREFIX-0002.pgn, ... (a game is never cut)\n"
-        "  --normalize          write games in PGN export format (games that cannot\n"
-        "                       be replayed stay as they were)\n"
-        "  --first-game N       number the first game of each input N (default 1),\n"
-        "                       e.g. for chunks of a larger file\n"
-        "  -j, --jobs N         read on N threads (default: one per processor, at\n"
-        "                       most 4); the output is the same as with -j 1\n"
-        "  --max-depth N        allow variations nested N deep (default 256)\n"
-        "  --null-moves         accept null moves (-- or Z0) in the main line\n"
-        "  --strict             no second reading of games refused as PGN as text\n"
-        "                       from books and web pages (see pgnconv)\n"
-        "  --max-game-bytes N   keep at most N bytes of a game's text (K, M, G: KiB,\n"
-        "                       MiB, GiB; default 16M): a longer selected game is\n"
-        "                       reported, not written\n"
-        "  --progress, --no-progress\n"
-        "                       show (or never show) a progress line on standard\n"
-        "                       error (default: when it is a terminal, standard\n"
-        "                       output is not, and the input is large)\n"
-        "  --help, --version\n"
-        "\n"
-        "With several FILEs, -c and --index prefix each line with FILE: and -m counts\n"
-        "per file.  Exit status: 0 some game selected, 1 none, 2 usage error,\n"
-        "unreadable input or a selected game longer than --max-game-bytes.\n");
-}
-
 /* ---- outputs (main thread, in input order) ------------------------------------ */
 
 static size_t max_game_bytes(const options *o)
@@ -629,47 +537,143 @@ static int no_lines(void *target, const char *name, const char *value, const cha
 }
 
 #define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
+/* (-i is an early row: it holds for every --tag, wherever it stands) */
 static const opt_row rows[] = {
-    {"--valid", OPT_CALL, .call = valid},
-    {"--invalid", OPT_CALL, .call = invalid},
-    {"--finding", OPT_CALL_VALUE, .call = finding},
-    {"--termination", OPT_CALL_VALUE, .call = termination},
-    {"--tag", OPT_CALL_VALUE, .call = tag},
-    {"--result", OPT_CALL_VALUE, .call = result},
-    {"--plies", OPT_CALL_VALUE, .call = plies},
-    {"--chess960", OPT_CALL, .call = chess960},
-    {"--position", OPT_CALL_VALUE, .call = position},
-    {"--material", OPT_CALL_VALUE, .call = material},
-    {"--material-plies", OPT_CALL_VALUE, .call = material_plies},
-    {"--fen-pattern", OPT_CALL_VALUE, .call = fen_pattern},
-    {"--eco", OPT_CALL_VALUE, .call = eco},
-    {"--opening", OPT_CALL_VALUE, .call = opening},
-    {"--from", OPT_STRING, AT(from)},
-    {"--prefer", OPT_STRING, AT(prefer)},
-    {"--encoding", OPT_STRING, AT(encoding)},
-    {"--laws", OPT_STRING, AT(laws)},
-    {"--duplicates", OPT_CALL_OPTIONAL, .call = duplicates},
-    {"--unique", OPT_CALL, .call = unique},
-    {"--same-players", OPT_TRUE, AT(same_players)},
-    {"--dup-index", OPT_TRUE, AT(dup_index)},
-    {"-i|--ignore-case", OPT_TRUE, AT(ignore_case), .early = true},   /* for every --tag, wherever it stands */
-    {"-v|--invert-match", OPT_TRUE, AT(invert)},
-    {"-c|--count", OPT_TRUE, AT(count)},
-    {"--index", OPT_TRUE, AT(index)},
-    {"-q|--quiet|--silent", OPT_TRUE, AT(quiet)},
-    {"-m|--max-count", OPT_CALL_VALUE, .call = max_count},
-    {"--split", OPT_CALL_TWO, .call = split, .needs = "a number of games and a file name prefix"},
-    {"--normalize", OPT_TRUE, AT(normalize)},
-    {"--first-game", OPT_INT, AT(first_game), .max = ULLONG_MAX, .expected = "a game number"},
-    OPT_ROW_JOBS,
-    OPT_ROW_MAX_DEPTH,
-    OPT_ROW_MAX_GAME_BYTES,
-    OPT_ROWS_PROGRESS,
-    {"--strict", OPT_TRUE, AT(strict)},
-    {"--null-moves", OPT_TRUE, AT(read.null_moves_in_main_line)},
+    {"--valid", OPT_CALL, .call = valid, .help = "every move (main line and variations) replays legally"},
+    {"--invalid", OPT_CALL, .call = invalid, .help = "some move or tag cannot be read or replayed"},
+    {"--finding", OPT_CALL_VALUE, .call = finding,
+     .arg = "CODE",
+     .help = "pgnlint reports CODE (illegal-move, result-mismatch,\n"
+             "draw-claim, tag-missing, ...)"},
+    {"--termination", OPT_CALL_VALUE, .call = termination,
+     .arg = "KIND",
+     .help = "pgnlint's termination: checkmate, stalemate, agreement,\n"
+             "resignation, time-forfeit, threefold-claim, ..."},
+    {"--tag", OPT_CALL_VALUE, .call = tag,
+     .arg = "NAME=REGEX",
+     .help = "a tag NAME whose value the PCRE2 REGEX matches\n"
+             "(repeatable; NAME= only asks for the tag)"},
+    {"", OPT_NOTE, .usage = "--tag NAME>=N",
+     .help = "compare as numbers, or as dates for *Date tags:\n"
+             "<, <=, >, >=, ==, ==LOW..HIGH (WhiteElo>=2500,\n"
+             "Date==2019..2020.06; ?? date parts: all days must hold)"},
+    {"-i|--ignore-case", OPT_TRUE, AT(ignore_case), .early = true,
+     .help = "--tag and --opening patterns ignore case"},
+    {"--result", OPT_CALL_VALUE, .call = result, .arg = "R", .help = "result 1-0, 0-1, 1/2-1/2 or *"},
+    {"--plies", OPT_CALL_VALUE, .call = plies,
+     .arg = "MIN:MAX",
+     .help = "main-line half-moves in range (MIN:, :MAX, N)"},
+    {"--chess960", OPT_CALL, .call = chess960, .help = "Chess960 games"},
+    {"--position", OPT_CALL_VALUE, .call = position,
+     .arg = "FEN",
+     .help = "the main line passes through this position (same\n"
+             "pieces, side to move, castling and e.p. rights)"},
+    {"--material", OPT_CALL_VALUE, .call = material,
+     .arg = "SPEC",
+     .help = "some main-line position has this material: KRPkr\n"
+             "(exactly), KP+k (one pawn or more), KR*kr (and\n"
+             "anything else for White)"},
+    {"--material-plies", OPT_CALL_VALUE, .call = material_plies,
+     .arg = "N",
+     .help = "... in N consecutive positions (default 1)"},
+    {"--fen-pattern", OPT_CALL_VALUE, .call = fen_pattern,
+     .arg = "BOARD",
+     .help = "some main-line position fits BOARD: a FEN board where\n"
+             "? is any square, ! any man, A/a any white/black man,\n"
+             "* a whole rank; \" w\" or \" b\" after it: side to move"},
+    {"--eco", OPT_CALL_VALUE, .call = eco,
+     .arg = "RANGE",
+     .help = "the opening, by position (lichess table, as pgnconv\n"
+             "--add-tags ECO; not the ECO tag), is in RANGE: B90,\n"
+             "B9 (B90-B99), B, A00-B99"},
+    {"--opening", OPT_CALL_VALUE, .call = opening,
+     .arg = "REGEX",
+     .help = "the opening's name matches the PCRE2 REGEX (-i too)"},
+    {"--from", OPT_STRING, AT(from),
+     .arg = "san|auto|LANG",
+     .help = "notation of the moves: SAN (default); auto detects it\n"
+             "for every game, as pgnconv and pgnlint do; LANG (ro,\n"
+             "de, ...) reads that locale's letters"},
+    {"--prefer", OPT_STRING, AT(prefer),
+     .arg = "LANGS",
+     .help = "with --from auto, prefer these when several replay"},
+    {"--encoding", OPT_STRING, AT(encoding),
+     .arg = "NAME",
+     .help = "read the input in this encoding (windows-1251, cp866,\n"
+             "koi8-r, utf-16, ...), converted to UTF-8; without it\n"
+             "games are passed on byte for byte"},
+    {"--laws", OPT_STRING, AT(laws), .arg = "NAME|auto", .help = "edition of the Laws for --finding/--termination"},
+    {"--duplicates", OPT_CALL_OPTIONAL, .call = duplicates,
+     .usage = "--duplicates[=exact|prefix[:N]]",
+     .help = "the main line (from the same start) repeats an earlier\n"
+             "game's; with prefix also when one of the two lines is\n"
+             "the other cut short, the shorter having N plies or more\n"
+             "(default 20); games that cannot be replayed or have no\n"
+             "move take no part"},
+    {"--unique", OPT_CALL, .call = unique, .help = "the first game of every main line (no duplicate)"},
+    {"--same-players", OPT_TRUE, AT(same_players), .help = "duplicates also have the same White, Black and Date"},
+    {"-v|--invert-match", OPT_TRUE, AT(invert), .help = "select the games that do not satisfy them"},
+    {"", OPT_NOTE,
+     .help = "\n"
+             "Output:"},
+    {"-c|--count", OPT_TRUE, AT(count), .help = "print the number of selected games only"},
+    {"--index", OPT_TRUE, AT(index), .help = "print the selected games' numbers, one per line"},
+    {"--dup-index", OPT_TRUE, AT(dup_index),
+     .help = "print \"N M\" for every duplicate: game N repeats game M\n"
+             "(implies --duplicates)"},
+    {"-q|--quiet|--silent", OPT_TRUE, AT(quiet),
+     .usage = "-q, --quiet",
+     .help = "print nothing; stop at the first selected game"},
+    {"-m|--max-count", OPT_CALL_VALUE, .call = max_count,
+     .arg = "N",
+     .help = "stop after N selected games (per input file)"},
+    {"--split", OPT_CALL_TWO, .call = split, .needs = "a number of games and a file name prefix",
+     .arg = "N PREFIX",
+     .help = "write chunks of N selected games to PREFIX-0001.pgn,\n"
+             "PREFIX-0002.pgn, ... (a game is never cut)"},
+    {"--normalize", OPT_TRUE, AT(normalize),
+     .help = "write games in PGN export format (games that cannot\n"
+             "be replayed stay as they were)"},
+    {"--first-game", OPT_INT, AT(first_game), .max = ULLONG_MAX, .expected = "a game number",
+     .arg = "N",
+     .help = "number the first game of each input N (default 1),\n"
+             "e.g. for chunks of a larger file"},
+    OPT_ROW_JOBS(
+        .help = "read on N threads (default: one per processor, at\n"
+                "most 4); the output is the same as with -j 1"),
+    OPT_ROW_MAX_DEPTH(.help = "allow variations nested N deep (default 256)"),
+    {"--null-moves", OPT_TRUE, AT(read.null_moves_in_main_line),
+     .help = "accept null moves (-- or Z0) in the main line"},
+    {"--strict", OPT_TRUE, AT(strict),
+     .help = "no second reading of games refused as PGN as text\n"
+             "from books and web pages (see pgnconv)"},
+    OPT_ROW_MAX_GAME_BYTES(
+        .help = "keep at most N bytes of a game's text (K, M, G: KiB,\n"
+                "MiB, GiB; default 16M): a longer selected game is\n"
+                "reported, not written"),
+    OPT_ROWS_PROGRESS(
+        .help = "show (or never show) a progress line on standard\n"
+                "error (default: when it is a terminal, standard\n"
+                "output is not, and the input is large)"),
     {"-n", OPT_CALL, .call = no_lines},
     {0}};
-static const opt_spec spec = {PROGRAM, rows, usage, false};
+static const char synopsis[] =
+    "usage: pgngrep [PREDICATES] [OPTIONS] [FILE...]\n"
+    "\n"
+    "Writes the games of the PGN input (plain, or gzip, zstd, bzip2, xz or zip;\n"
+    "standard input when no FILE or FILE is -) that satisfy every predicate,\n"
+    "byte for byte as they were in the input.  With no predicate every game is\n"
+    "selected: the output is the input.\n"
+    "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
+    "...; recursively, in name order; other files skipped with a note).\n"
+    "\n"
+    "Predicates (all must hold):\n";
+static const char epilogue[] =
+    "\n"
+    "With several FILEs, -c and --index prefix each line with FILE: and -m counts\n"
+    "per file.  Exit status: 0 some game selected, 1 none, 2 usage error,\n"
+    "unreadable input or a selected game longer than --max-game-bytes.\n";
+static const opt_spec spec = {PROGRAM, rows, false, synopsis, epilogue, 23};
 
 /* What the options say together: the output mode, and whether they go together. */
 static int check_modes(options *o)

@@ -80,86 +80,6 @@ typedef struct totals {
     arb_strbuf report_html;  /* --format html: the findings of the tournament report */
 } totals;
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-        "usage: " PROGRAM " [OPTIONS] [FILE...]\n"
-        "\n"
-        "Replays every game of the PGN files (plain, or gzip, zstd, bzip2, xz or zip;\n"
-        "standard input when no FILE or FILE is -) the way an arbiter would and\n"
-        "reports, per game, what is wrong, where, and which article of the FIDE Laws\n"
-        "of Chess it concerns: illegal or ambiguous moves, moves after the end of the\n"
-        "game, results that contradict the board, draw claims available, draw offers,\n"
-        "illegal set-up positions, Chess960 start arrays and castling, missing or\n"
-        "malformed tags.\n"
-        "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
-        "...; recursively, in name order; other files skipped with a note).\n"
-        "\n"
-        "  --format text|json   findings as text lines grouped by game (default) or as\n"
-        "                       JSON Lines (one object per finding and one per game)\n"
-        "  --json               same as --format json\n"
-        "  --format html        one self-contained HTML page (no scripts, nothing\n"
-        "                       fetched): the summary (with --trf, per round), then\n"
-        "                       every game with findings, each with a diagram of the\n"
-        "                       position; prints well and reads on a phone\n"
-        "  --format facts       instead of findings, one JSON line per game with the\n"
-        "                       replay's facts (mate, stalemate, insufficient material,\n"
-        "                       first threefold/fivefold/50/75-move ply, claims at the\n"
-        "                       end), whatever the edition: for differential checks\n"
-        "  --laws NAME|auto     edition of the Laws: fide-2023 (default), fide-2018,\n"
-        "                       fide-2017, fide-2014, fide-2005; auto chooses by each\n"
-        "                       game's Date tag\n"
-        "  --time-control standard|rapid|blitz\n"
-        "                       section of the Laws (default: from the TimeControl tag,\n"
-        "                       else standard)\n"
-        "  --event FILE         event regulations (YAML): draw offers, required tags\n"
-        "  --trf REPORT         also check the games against the event's FIDE tournament\n"
-        "                       report (TRF): every pairing played over the board has\n"
-        "                       one game with the report's players, colours, round and\n"
-        "                       result (trf-* findings), the report agrees with itself,\n"
-        "                       and a summary per round ends the output; checks on one\n"
-        "                       thread\n"
-        "  --from san|auto|LANG notation of the moves: san (default) reads SAN; auto\n"
-        "                       detects it for every game by replaying it under each\n"
-        "                       locale; LANG (ro: R D T N C, de: K D T L S, ...) reads\n"
-        "                       that locale's letters in all FIDE Appendix C forms\n"
-        "  --prefer LANGS       when several notations replay a game, prefer these\n"
-        "  --encoding NAME      the input's character encoding (windows-1251, cp866,\n"
-        "                       koi8-r, windows-1250, utf-16, latin2, ...); default:\n"
-        "                       detected from the bytes\n"
-        "  --lang LANG          messages in this language where its locale has them\n"
-        "  --continue           go on after a move that cannot be replayed (the only legal\n"
-        "                       move of that piece to that square, or the move the national\n"
-        "                       notations agree on, replaces it, else the turn passes and\n"
-        "                       later findings are marked as following it)\n"
-        "  --strict             warnings also make the exit status 1\n"
-        "  --dead-by-material   judge dead positions (5.2.2) and flag falls (6.9) by\n"
-        "                       the material alone, without searching for a mate\n"
-        "  -j, --jobs N         check on N threads (default: one per processor, at\n"
-        "                       most 4); the output is the same as with -j 1\n"
-        "  --first-game N       number the first game of each input N (default 1),\n"
-        "                       e.g. for chunks of a larger file\n"
-        "  --max-game-bytes N   longest game text kept, in bytes, K, M or G (default\n"
-        "                       16M); a longer game is still checked, but reported on\n"
-        "                       standard error, and its findings lack the moves as\n"
-        "                       written\n"
-        "  --progress, --no-progress\n"
-        "                       show (or never show) a progress line on standard\n"
-        "                       error; by default shown on a terminal for large input\n"
-        "  --color auto|always|never\n"
-        "                       colour in text output (default: auto, on a terminal)\n"
-        "  --no-suggest         do not read a move that does not replay in the national\n"
-        "                       notations (R king, C knight, ...) to suggest a move\n"
-        "  --max-depth N        allow variations nested N deep (default 256)\n"
-        "  --list-profiles      list the editions of the Laws available and exit\n"
-        "  --help, --version\n"
-        "\n"
-        "Text output ends with a summary: games, clean, with errors, with warnings\n"
-        "(on standard error with --format json).\n"
-        "Exit status: 0 no errors, 1 errors found (with --strict also warnings),\n"
-        "2 usage error, unreadable file or a game longer than --max-game-bytes.\n");
-}
-
 static int time_control(void *target, const char *name, const char *value, const char *value2)
 {
     options *o = target;
@@ -171,29 +91,107 @@ static int time_control(void *target, const char *name, const char *value, const
 
 #define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
 static const opt_row rows[] = {
-    {"--format", OPT_CHOICE, AT(format), .choices = "text|json|facts|html", .expected = "text, json, facts or html"},
-    {"--json", OPT_SET, AT(format), .set = FORMAT_JSON},
-    {"--laws", OPT_STRING, AT(laws)},
-    {"--time-control", OPT_CALL_VALUE, .call = time_control},
-    {"--event", OPT_STRING, AT(event)},
-    {"--trf", OPT_STRING, AT(trf)},
-    {"--from", OPT_STRING, AT(from)},
-    {"--prefer", OPT_STRING, AT(prefer)},
-    {"--encoding", OPT_STRING, AT(encoding)},
-    {"--lang", OPT_STRING, AT(lang)},
-    {"--continue", OPT_TRUE, AT(read.skip_bad_moves)},
-    {"--strict", OPT_TRUE, AT(strict)},
-    {"--dead-by-material", OPT_TRUE, AT(dead_by_material)},
-    OPT_ROW_JOBS,
-    {"--first-game", OPT_INT, AT(first_game), .max = ULLONG_MAX / 2, .expected = "a game number (0 or more)"},
-    OPT_ROW_MAX_GAME_BYTES,
-    OPT_ROWS_PROGRESS,
-    {"--color", OPT_CHOICE, AT(color), .choices = "auto|always|never", .expected = "auto, always or never"},
-    {"--no-suggest", OPT_TRUE, AT(no_suggest)},
-    OPT_ROW_MAX_DEPTH,
-    {"--list-profiles", OPT_TRUE, AT(list_profiles)},
+    {"--format", OPT_CHOICE, AT(format), .choices = "text|json|facts|html", .expected = "text, json, facts or html",
+     .arg = "text|json",
+     .help = "findings as text lines grouped by game (default) or as\n"
+             "JSON Lines (one object per finding and one per game)"},
+    {"--json", OPT_SET, AT(format), .set = FORMAT_JSON, .help = "same as --format json"},
+    {"", OPT_NOTE, .usage = "--format html",
+     .help = "one self-contained HTML page (no scripts, nothing\n"
+             "fetched): the summary (with --trf, per round), then\n"
+             "every game with findings, each with a diagram of the\n"
+             "position; prints well and reads on a phone"},
+    {"", OPT_NOTE, .usage = "--format facts",
+     .help = "instead of findings, one JSON line per game with the\n"
+             "replay's facts (mate, stalemate, insufficient material,\n"
+             "first threefold/fivefold/50/75-move ply, claims at the\n"
+             "end), whatever the edition: for differential checks"},
+    {"--laws", OPT_STRING, AT(laws),
+     .arg = "NAME|auto",
+     .help = "edition of the Laws: fide-2023 (default), fide-2018,\n"
+             "fide-2017, fide-2014, fide-2005; auto chooses by each\n"
+             "game's Date tag"},
+    {"--time-control", OPT_CALL_VALUE, .call = time_control,
+     .arg = "standard|rapid|blitz",
+     .help = "section of the Laws (default: from the TimeControl tag,\n"
+             "else standard)"},
+    {"--event", OPT_STRING, AT(event), .arg = "FILE", .help = "event regulations (YAML): draw offers, required tags"},
+    {"--trf", OPT_STRING, AT(trf),
+     .arg = "REPORT",
+     .help = "also check the games against the event's FIDE tournament\n"
+             "report (TRF): every pairing played over the board has\n"
+             "one game with the report's players, colours, round and\n"
+             "result (trf-* findings), the report agrees with itself,\n"
+             "and a summary per round ends the output; checks on one\n"
+             "thread"},
+    {"--from", OPT_STRING, AT(from),
+     .arg = "san|auto|LANG",
+     .help = "notation of the moves: san (default) reads SAN; auto\n"
+             "detects it for every game by replaying it under each\n"
+             "locale; LANG (ro: R D T N C, de: K D T L S, ...) reads\n"
+             "that locale's letters in all FIDE Appendix C forms"},
+    {"--prefer", OPT_STRING, AT(prefer),
+     .arg = "LANGS",
+     .help = "when several notations replay a game, prefer these"},
+    {"--encoding", OPT_STRING, AT(encoding),
+     .arg = "NAME",
+     .help = "the input's character encoding (windows-1251, cp866,\n"
+             "koi8-r, windows-1250, utf-16, latin2, ...); default:\n"
+             "detected from the bytes"},
+    {"--lang", OPT_STRING, AT(lang), .arg = "LANG", .help = "messages in this language where its locale has them"},
+    {"--continue", OPT_TRUE, AT(read.skip_bad_moves),
+     .help = "go on after a move that cannot be replayed (the only legal\n"
+             "move of that piece to that square, or the move the national\n"
+             "notations agree on, replaces it, else the turn passes and\n"
+             "later findings are marked as following it)"},
+    {"--strict", OPT_TRUE, AT(strict), .help = "warnings also make the exit status 1"},
+    {"--dead-by-material", OPT_TRUE, AT(dead_by_material),
+     .help = "judge dead positions (5.2.2) and flag falls (6.9) by\n"
+             "the material alone, without searching for a mate"},
+    OPT_ROW_JOBS(
+        .help = "check on N threads (default: one per processor, at\n"
+                "most 4); the output is the same as with -j 1"),
+    {"--first-game", OPT_INT, AT(first_game), .max = ULLONG_MAX / 2, .expected = "a game number (0 or more)",
+     .arg = "N",
+     .help = "number the first game of each input N (default 1),\n"
+             "e.g. for chunks of a larger file"},
+    OPT_ROW_MAX_GAME_BYTES(
+        .help = "longest game text kept, in bytes, K, M or G (default\n"
+                "16M); a longer game is still checked, but reported on\n"
+                "standard error, and its findings lack the moves as\n"
+                "written"),
+    OPT_ROWS_PROGRESS(
+        .help = "show (or never show) a progress line on standard\n"
+                "error; by default shown on a terminal for large input"),
+    {"--color", OPT_CHOICE, AT(color), .choices = "auto|always|never", .expected = "auto, always or never",
+     .arg = "auto|always|never",
+     .help = "colour in text output (default: auto, on a terminal)"},
+    {"--no-suggest", OPT_TRUE, AT(no_suggest),
+     .help = "do not read a move that does not replay in the national\n"
+             "notations (R king, C knight, ...) to suggest a move"},
+    OPT_ROW_MAX_DEPTH(.help = "allow variations nested N deep (default 256)"),
+    {"--list-profiles", OPT_TRUE, AT(list_profiles), .help = "list the editions of the Laws available and exit"},
     {0}};
-static const opt_spec spec = {PROGRAM, rows, usage, false};
+static const char synopsis[] =
+    "usage: pgnlint [OPTIONS] [FILE...]\n"
+    "\n"
+    "Replays every game of the PGN files (plain, or gzip, zstd, bzip2, xz or zip;\n"
+    "standard input when no FILE or FILE is -) the way an arbiter would and\n"
+    "reports, per game, what is wrong, where, and which article of the FIDE Laws\n"
+    "of Chess it concerns: illegal or ambiguous moves, moves after the end of the\n"
+    "game, results that contradict the board, draw claims available, draw offers,\n"
+    "illegal set-up positions, Chess960 start arrays and castling, missing or\n"
+    "malformed tags.\n"
+    "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
+    "...; recursively, in name order; other files skipped with a note).\n"
+    "\n";
+static const char epilogue[] =
+    "\n"
+    "Text output ends with a summary: games, clean, with errors, with warnings\n"
+    "(on standard error with --format json).\n"
+    "Exit status: 0 no errors, 1 errors found (with --strict also warnings),\n"
+    "2 usage error, unreadable file or a game longer than --max-game-bytes.\n";
+static const opt_spec spec = {PROGRAM, rows, false, synopsis, epilogue, 23};
 
 /* Compiles every locale for suggestions (the one the moves are read in,
  * `own`, "en" for SAN, is skipped where suggestions are made, and gives the

@@ -63,52 +63,6 @@ struct run {
     run_loop loop;
 };
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-        "usage: " PROGRAM " [OPTIONS] [FILE...]\n"
-        "       " PROGRAM " --sheets WHITE.pgn BLACK.pgn [OPTIONS]\n"
-        "\n"
-        "Reads PGN games (plain or gzip; standard input when no FILE or FILE is -)\n"
-        "and gives back, for each game that does not replay, the game with the\n"
-        "fewest recording errors undone: a move read as a close legal one (another\n"
-        "piece letter, a neighbouring file or rank, the capture mark, the\n"
-        "disambiguation or promotion piece, the other castling side), a missing\n"
-        "move inserted, a move written twice deleted, two moves of one player\n"
-        "swapped.  Games that replay are written unchanged, byte for byte.\n"
-        "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
-        "...; recursively, in name order; other files skipped with a note).\n"
-        "\n"
-        "  --from auto|san|LANG notation of the input (default: SAN, and auto for a\n"
-        "                       game with a token SAN cannot read); the repair reads\n"
-        "                       letters in the game's own notation\n"
-        "  --prefer LANGS       when several notations replay a game, prefer these\n"
-        "  --suggestions N      list up to N ranked repairs per game (1 to 16)\n"
-        "  --json               one JSON object per game on standard output instead\n"
-        "                       of PGN: game, status, suggestions (rank, cost, edits,\n"
-        "                       san)\n"
-        "  --sheets WHITE BLACK game i of each file is one player's record of the\n"
-        "                       same game: give back the game that agrees with both\n"
-        "                       except at the fewest places\n"
-        "  --max-edits N        edits per repair (1 to 8, default 3)\n"
-        "  --max-work N         position updates spent per game before giving up\n"
-        "                       (K, M, G suffixes; default 4M, about 0.25 s)\n"
-        "  -o, --output FILE    write to FILE (replaced only when the run completes)\n"
-        "  --max-game-bytes N   keep at most N bytes of a game's text (default 16M)\n"
-        "  -j, --jobs N         repair on N threads (default: one per processor, at\n"
-        "                       most 4); the output is the same\n"
-        "  --progress, --no-progress\n"
-        "                       show (or never show) a progress line on standard\n"
-        "                       error; by default shown on a terminal for large input\n"
-        "  --help, --version\n"
-        "\n"
-        "A repaired game gets a [Repaired \"...\"] tag and a {written: ...} comment\n"
-        "at each edited move; a game with no repair within the limits is passed\n"
-        "through and reported as FILE:LINE:COL: message on standard error.\n"
-        "Exit status: 0 every game replays or was repaired, 1 some game could not\n"
-        "be repaired, 2 usage error, unreadable or bad input, unwritable output.\n");
-}
-
 /* ---- one game --------------------------------------------------------- */
 
 enum { TEXT_OUT = 0, TEXT_ERR = 1 };
@@ -606,22 +560,68 @@ static int sheets(void *target, const char *name, const char *white, const char 
 #define NUMBER_TO(n) "a number from 1 to " STR(n)
 #define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
 static const opt_row rows[] = {
-    OPT_ROW_FROM,
-    {"--prefer", OPT_STRING, AT(prefer)},
+    OPT_ROW_FROM(.arg = "auto|san|LANG",
+        .help = "notation of the input (default: SAN, and auto for a\n"
+                "game with a token SAN cannot read); the repair reads\n"
+                "letters in the game's own notation"),
+    {"--prefer", OPT_STRING, AT(prefer),
+     .arg = "LANGS",
+     .help = "when several notations replay a game, prefer these"},
     {"--suggestions", OPT_INT, AT(suggestions), .min = 1, .max = ARB_REPAIR_MAX_SUGGESTIONS,
-     .expected = NUMBER_TO(ARB_REPAIR_MAX_SUGGESTIONS)},
-    {"--json", OPT_TRUE, AT(json)},
-    {"--sheets", OPT_CALL_TWO, .call = sheets},
+     .expected = NUMBER_TO(ARB_REPAIR_MAX_SUGGESTIONS),
+     .arg = "N",
+     .help = "list up to N ranked repairs per game (1 to 16)"},
+    {"--json", OPT_TRUE, AT(json),
+     .help = "one JSON object per game on standard output instead\n"
+             "of PGN: game, status, suggestions (rank, cost, edits,\n"
+             "san)"},
+    {"--sheets", OPT_CALL_TWO, .call = sheets,
+     .arg = "WHITE BLACK",
+     .help = "game i of each file is one player's record of the\n"
+             "same game: give back the game that agrees with both\n"
+             "except at the fewest places"},
     {"--max-edits", OPT_INT, AT(limits.max_edits), .min = 1, .max = ARB_REPAIR_MAX_EDITS,
-     .expected = NUMBER_TO(ARB_REPAIR_MAX_EDITS)},
+     .expected = NUMBER_TO(ARB_REPAIR_MAX_EDITS),
+     .arg = "N",
+     .help = "edits per repair (1 to 8, default 3)"},
     {"--max-work", OPT_SIZE, AT(max_work),
-     .expected = "a number from 1 up, optionally followed by K, M or G (such as 500K or 16M)"},
-    {"-o|--output", OPT_STRING, AT(output)},
-    OPT_ROW_MAX_GAME_BYTES,
-    OPT_ROW_JOBS,
-    OPT_ROWS_PROGRESS,
+     .expected = "a number from 1 up, optionally followed by K, M or G (such as 500K or 16M)",
+     .arg = "N",
+     .help = "position updates spent per game before giving up\n"
+             "(K, M, G suffixes; default 4M, about 0.25 s)"},
+    {"-o|--output", OPT_STRING, AT(output),
+     .arg = "FILE",
+     .help = "write to FILE (replaced only when the run completes)"},
+    OPT_ROW_MAX_GAME_BYTES(.help = "keep at most N bytes of a game's text (default 16M)"),
+    OPT_ROW_JOBS(
+        .help = "repair on N threads (default: one per processor, at\n"
+                "most 4); the output is the same"),
+    OPT_ROWS_PROGRESS(
+        .help = "show (or never show) a progress line on standard\n"
+                "error; by default shown on a terminal for large input"),
     {0}};
-static const opt_spec spec = {PROGRAM, rows, usage, false};
+static const char synopsis[] =
+    "usage: pgnrepair [OPTIONS] [FILE...]\n"
+    "       pgnrepair --sheets WHITE.pgn BLACK.pgn [OPTIONS]\n"
+    "\n"
+    "Reads PGN games (plain or gzip; standard input when no FILE or FILE is -)\n"
+    "and gives back, for each game that does not replay, the game with the\n"
+    "fewest recording errors undone: a move read as a close legal one (another\n"
+    "piece letter, a neighbouring file or rank, the capture mark, the\n"
+    "disambiguation or promotion piece, the other castling side), a missing\n"
+    "move inserted, a move written twice deleted, two moves of one player\n"
+    "swapped.  Games that replay are written unchanged, byte for byte.\n"
+    "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
+    "...; recursively, in name order; other files skipped with a note).\n"
+    "\n";
+static const char epilogue[] =
+    "\n"
+    "A repaired game gets a [Repaired \"...\"] tag and a {written: ...} comment\n"
+    "at each edited move; a game with no repair within the limits is passed\n"
+    "through and reported as FILE:LINE:COL: message on standard error.\n"
+    "Exit status: 0 every game replays or was repaired, 1 some game could not\n"
+    "be repaired, 2 usage error, unreadable or bad input, unwritable output.\n";
+static const opt_spec spec = {PROGRAM, rows, false, synopsis, epilogue, 23};
 
 static void print_summary(const counts *n)
 {

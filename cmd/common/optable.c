@@ -114,7 +114,7 @@ static int scan(const opt_spec *spec, int argc, char **argv, void *target, bool 
                 return early ? 0 : usage_error(prog, "unknown option %.*s", (int)len, spelled);
             snprintf(name, sizeof name, "%.*s", (int)len, spelled);
             if (!early && (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) && !eq) {
-                spec->usage(stdout);
+                opt_usage(spec, stdout);
                 return OPT_DONE;
             }
             if (!early && strcmp(name, "--version") == 0 && !eq) {
@@ -152,6 +152,41 @@ static int scan(const opt_spec *spec, int argc, char **argv, void *target, bool 
         for (; i < argc; i++)
             argv[1 + operands++] = argv[i];
     return operands;
+}
+
+void opt_usage(const opt_spec *spec, FILE *out)
+{
+    fputs(spec->synopsis, out);
+    for (const opt_row *r = spec->rows; r->names; r++) {
+        if (!r->help)
+            continue;
+        if (r->kind == OPT_NOTE && !r->usage) {
+            fprintf(out, "%s\n", r->help);
+            continue;
+        }
+        /* "  -j, --jobs N", then the text from the help column on (on a line
+         * of its own when the names reach it) */
+        int width = 2;
+        fputs("  ", out);
+        if (r->usage) {
+            width += fprintf(out, "%s", r->usage);
+        } else {
+            for (const char *s = r->names; *s; s++)
+                width += *s == '|' ? fprintf(out, ", ") : fprintf(out, "%c", *s);
+            if (r->arg)
+                width += fprintf(out, " %s", r->arg);
+        }
+        int column = width < spec->help_column ? width : 0;
+        if (column == 0)
+            fputs("\n", out);
+        for (const char *line = r->help; *line;) {
+            size_t n = strcspn(line, "\n");
+            fprintf(out, "%*s%.*s\n", spec->help_column - column, "", (int)n, line);
+            column = 0;
+            line += n + (line[n] == '\n');
+        }
+    }
+    fprintf(out, "  --help, --version\n%s", spec->epilogue);
 }
 
 int opt_parse(const opt_spec *spec, int argc, char **argv, void *target)
