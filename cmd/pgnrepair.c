@@ -22,7 +22,9 @@
 #include "common/optable.h"
 #include "common/outfile.h"
 #include "common/runloop.h"
+#include "common/repair_json.h"
 #include "common/setup.h"
+#include "common/sheets_run.h"
 #include "common/size_arg.h"
 #include "common/usage.h"
 #include "mainline.h"
@@ -31,7 +33,6 @@
 #include "pgn_write.h"
 #include "repair.h"
 #include "repair_game.h"
-#include "sheets.h"
 
 #define PROGRAM "pgnrepair"
 
@@ -92,68 +93,6 @@ static void worker_free(void *state)
     arb_pgn_writer_free(w->writer);
     arb_mainline_free(&w->ml);
     arb_pgn_game_free(&w->fixed);
-}
-
-/* A line of moves from start as a JSON array of SAN strings. */
-static void json_san(arb_strbuf *t, const arb_position *start, const arb_move *moves, size_t count)
-{
-    arb_position pos = *start, next;
-    arb_strbuf_puts(t, "[");
-    for (size_t m = 0; m < count; m++) {
-        char san[ARB_SAN_MAX];
-        arb_position_make(&pos, moves[m], &next);
-        arb_san_write_after(&pos, moves[m], &next, san);
-        pos = next;
-        arb_strbuf_printf(t, "%s\"%s\"", m ? "," : "", san);
-    }
-    arb_strbuf_puts(t, "]");
-}
-
-/* The suggestions as JSON (see the man page for the keys). */
-static void json_suggestions(arb_strbuf *t, const arb_position *start, const arb_mainline *ml,
-                             const arb_repair_result *res, size_t want, const arb_notation *n)
-{
-    arb_strbuf_puts(t, "\"suggestions\":[");
-    for (size_t i = 0; i < res->count && i < want; i++) {
-        const arb_repair *rep = &res->repairs[i];
-        arb_strbuf_printf(t, "%s{\"rank\":%zu,\"cost\":%d,\"edits\":[", i ? "," : "", i + 1, rep->cost);
-        for (int e = 0; e < rep->edit_count; e++) {
-            const arb_repair_edit *ed = &rep->edits[e];
-            arb_position pos = arb_repair_position_at(start, rep, ed->ply);
-            char text[ARB_NOTATION_MAX], written[128];
-            text[0] = '\0';
-            if (ed->ply < rep->move_count)
-                arb_notation_write(n, &pos, rep->moves[ed->ply], text);
-            const arb_token *tok = ed->token < ml->count ? &ml->tokens[ed->token] : NULL;
-            snprintf(written, sizeof written, "%.*s", tok ? (int)(tok->len < 100 ? tok->len : 100) : 0,
-                     tok ? tok->text : "");
-            arb_strbuf_printf(t, "%s{\"ply\":%u,", e ? "," : "", ed->ply + 1);
-            switch (ed->kind) {
-            case ARB_EDIT_REPLACE:
-                arb_strbuf_puts(t, "\"written\":");
-                arb_strbuf_json_string(t, written);
-                arb_strbuf_puts(t, ",\"replaced_by\":");
-                arb_strbuf_json_string(t, text);
-                break;
-            case ARB_EDIT_INSERT:
-                arb_strbuf_puts(t, "\"inserted\":");
-                arb_strbuf_json_string(t, text);
-                break;
-            case ARB_EDIT_DELETE:
-                arb_strbuf_puts(t, "\"deleted\":");
-                arb_strbuf_json_string(t, written);
-                break;
-            default:
-                arb_strbuf_printf(t, "\"swapped_with\":%u", ed->ply + 3);
-                break;
-            }
-            arb_strbuf_puts(t, "}");
-        }
-        arb_strbuf_puts(t, "],\"san\":");
-        json_san(t, start, rep->moves, rep->move_count);
-        arb_strbuf_puts(t, "}");
-    }
-    arb_strbuf_puts(t, "]");
 }
 
 static void json_head(arb_strbuf *t, arb_pgn_output *out, const char *status)
@@ -229,7 +168,7 @@ static void repair_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
             message(err, g, g->line, g->col, "%s", "note: the variations of the game are not kept in its repair");
         if (o->json) {
             json_head(t, out, "repaired");
-            json_suggestions(t, &g->start, &w->ml, &res, (size_t)(o->suggestions > 0 ? o->suggestions : 1), n);
+            repair_json_suggestions(t, &g->start, &w->ml, &res, (size_t)(o->suggestions > 0 ? o->suggestions : 1), n);
             arb_strbuf_puts(t, "}\n");
         } else {
             arb_strbuf_append(t, text, len);
@@ -276,273 +215,6 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     if (!ok || outfile_failed(run->out))
         run->loop.trouble = true;
     return !run->loop.trouble;
-}
-
-/* ---- two scoresheets (--sheets) ---------------------------------------------- */
-
-/* One sheet file read game by game. */
-typedef struct sheet_file {
-    const char *path;
-    arb_pgn_reader *reader;
-    arb_pgn_game game;
-    arb_mainline ml;
-    const char *name;
-    int rc;
-} sheet_file;
-
-static bool sheet_open(sheet_file *f, const char *path, const options *o)
-{
-    memset(f, 0, sizeof *f);
-    f->path = path;
-    arb_pgn_game_init(&f->game);
-    arb_mainline_init(&f->ml);
-    arb_status st = arb_pgn_reader_open(path, &o->read, &f->reader);
-    if (st.code) {
-        fprintf(stderr, PROGRAM ": %s\n", st.message);
-        return false;
-    }
-    f->name = arb_pgn_reader_name(f->reader);
-    return true;
-}
-
-static void sheet_close(sheet_file *f)
-{
-    arb_pgn_reader_free(f->reader);
-    arb_pgn_game_free(&f->game);
-    arb_mainline_free(&f->ml);
-}
-
-/* Next game; false at the end or on an input failure (reported, f->rc). */
-static bool sheet_next(sheet_file *f)
-{
-    arb_status st;
-    f->rc = arb_pgn_read(f->reader, &f->game, &st);
-    if (f->rc == ARB_PGN_READ_FAILED)
-        fprintf(stderr, "%s:%d:%d: %s\n", f->name, st.line, st.col, st.message);
-    return f->rc == ARB_PGN_READ_GAME;
-}
-
-static const arb_notation *notation_of(const options *o, const arb_pgn_game *g)
-{
-    if (g->notation_used)
-        return g->notation_used;
-    return o->read.notation ? o->read.notation : o->english;
-}
-
-static void json_sheets(arb_strbuf *t, unsigned long long number, const char *status, const sheet_file *w,
-                        const sheet_file *b, const arb_sheets_result *res)
-{
-    static const char *const kept[] = {"both", "white", "black", "neither"};
-    arb_strbuf_printf(t, "{\"game\":%llu,\"status\":\"%s\",\"san\":", number, status);
-    json_san(t, &w->game.start, res ? res->moves : NULL, res ? res->move_count : 0);
-    arb_strbuf_puts(t, ",\"disagreements\":[");
-    for (size_t d = 0; res && d < res->disagreement_count; d++) {
-        const arb_sheets_disagreement *dis = &res->disagreements[d];
-        char wt[128], bt[128];
-        arb_sheets_token_text(&w->ml, dis->white_token, wt, sizeof wt);
-        arb_sheets_token_text(&b->ml, dis->black_token, bt, sizeof bt);
-        arb_strbuf_printf(t, "%s{\"ply\":%u,\"white\":", d ? "," : "", dis->ply + 1);
-        if (dis->white_token >= 0)
-            arb_strbuf_json_string(t, wt);
-        else
-            arb_strbuf_puts(t, "null");
-        arb_strbuf_puts(t, ",\"black\":");
-        if (dis->black_token >= 0)
-            arb_strbuf_json_string(t, bt);
-        else
-            arb_strbuf_puts(t, "null");
-        arb_strbuf_printf(t, ",\"kept\":\"%s\",\"extra\":%s}", kept[dis->winner], dis->extra ? "true" : "false");
-    }
-    arb_strbuf_puts(t, "]}\n");
-}
-
-/* Before anything is written: both files hold the same number of games,
- * at least one, and game i of each starts from the same position (FEN
- * tag).  False after the message. */
-static bool sheets_match(const options *o)
-{
-    arb_pgn_reader_options tags = o->read;
-    tags.tags_only = true;
-    tags.notation = NULL;
-    tags.autodetect = NULL;
-    arb_pgn_reader *r[2] = {NULL, NULL};
-    arb_pgn_game g[2];
-    unsigned long long n[2] = {0, 0};
-    bool ok = true;
-    for (int i = 0; i < 2; i++) {
-        arb_pgn_game_init(&g[i]);
-        arb_status st = arb_pgn_reader_open(o->sheets[i], &tags, &r[i]);
-        if (st.code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            ok = false;
-        }
-    }
-    for (bool more = ok; more;) {
-        arb_status st;
-        int rc[2];
-        for (int i = 0; i < 2; i++) {
-            rc[i] = arb_pgn_read(r[i], &g[i], &st);
-            if (rc[i] == ARB_PGN_READ_FAILED) {
-                fprintf(stderr, "%s:%d:%d: %s\n", arb_pgn_reader_name(r[i]), st.line, st.col, st.message);
-                ok = more = false;
-                break;
-            }
-            n[i] += rc[i] == ARB_PGN_READ_GAME;
-        }
-        if (!more)
-            break;
-        if (rc[0] == ARB_PGN_READ_GAME && rc[1] == ARB_PGN_READ_GAME) {
-            const char *fw = arb_pgn_game_tag(&g[0], "FEN"), *fb = arb_pgn_game_tag(&g[1], "FEN");
-            if ((fw || fb) && (!fw || !fb || strcmp(fw, fb) != 0)) {
-                fprintf(stderr, "%s:%d:%d: game %llu starts from another position (FEN %s) than in %s (FEN %s), "
-                        "expected both sheets of a game to start alike\n", arb_pgn_reader_name(r[1]), g[1].line, g[1].col,
-                        n[1], fb ? fb : "none", arb_pgn_reader_name(r[0]), fw ? fw : "none");
-                ok = false;
-                break;
-            }
-            continue;
-        }
-        /* one or both at their end: count the rest of the longer one */
-        for (int i = 0; i < 2; i++)
-            while (rc[i] == ARB_PGN_READ_GAME && (rc[i] = arb_pgn_read(r[i], &g[i], &st)) == ARB_PGN_READ_GAME)
-                n[i]++;
-        if (n[0] != n[1]) {
-            fprintf(stderr, PROGRAM ": %s has %llu game%s and %s %llu, expected the same number (game i of each "
-                    "file is the same game)\n", arb_pgn_reader_name(r[0]), n[0], n[0] == 1 ? "" : "s",
-                    arb_pgn_reader_name(r[1]), n[1]);
-            ok = false;
-        } else if (n[0] == 0) {
-            fprintf(stderr, PROGRAM ": %s and %s hold no games, expected the scoresheets of at least one game\n",
-                    arb_pgn_reader_name(r[0]), arb_pgn_reader_name(r[1]));
-            ok = false;
-        }
-        more = false;
-    }
-    for (int i = 0; i < 2; i++) {
-        arb_pgn_reader_free(r[i]);
-        arb_pgn_game_free(&g[i]);
-    }
-    return ok;
-}
-
-/* --sheets WHITE BLACK: game i of each file is one game.  False on bad
- * input (reported): unreadable files, an empty file, unequal numbers of
- * games, sheets of one game from different starting positions. */
-static bool reconcile_sheets(const options *o, struct run *run)
-{
-    if (!sheets_match(o))
-        return false;
-    sheet_file w, b;
-    bool opened_w = sheet_open(&w, o->sheets[0], o), opened_b = opened_w && sheet_open(&b, o->sheets[1], o);
-    if (!opened_w || !opened_b) {
-        if (opened_w)
-            sheet_close(&w);
-        return false;
-    }
-    arb_sheets *rec = arb_sheets_new(&o->limits);
-    arb_pgn_game fixed;
-    arb_pgn_game_init(&fixed);
-    arb_pgn_writer *writer = arb_pgn_writer_new(NULL);
-    arb_strbuf t;
-    arb_strbuf_init(&t);
-    bool good = rec && writer;
-    unsigned long long number = 0;
-    for (; good;) {
-        bool hw = sheet_next(&w), hb = sheet_next(&b);
-        if (w.rc == ARB_PGN_READ_FAILED || b.rc == ARB_PGN_READ_FAILED) {
-            good = false;
-            break;
-        }
-        if (!hw || !hb) {
-            if (hw != hb) {
-                /* count the rest of the longer file for the message */
-                sheet_file *longer = hw ? &w : &b, *shorter = hw ? &b : &w;
-                unsigned long long more = 1;
-                while (sheet_next(longer))
-                    more++;
-                fprintf(stderr, PROGRAM ": %s has %llu game%s and %s %llu, expected the same number "
-                        "(game i of each file is the same game)\n", longer->name, number + more,
-                        number + more == 1 ? "" : "s", shorter->name, number);
-                good = false;
-            } else if (number == 0) {
-                fprintf(stderr, PROGRAM ": %s and %s hold no games, expected one scoresheet per game in each\n",
-                        w.name, b.name);
-                good = false;
-            }
-            break;
-        }
-        number++;
-        run->n.read++;
-        const arb_pgn_game *gw = &w.game, *gb = &b.game;
-        if (gw->start.key != gb->start.key || gw->start.side != gb->start.side) {
-            fprintf(stderr, "%s:%d:%d: game %llu starts from another position than in %s (FEN tags differ), "
-                    "expected both sheets to start alike\n", b.name, gb->line, gb->col, number, w.name);
-            good = false;
-            break;
-        }
-        bool collected = gw->raw && gw->raw_complete && gb->raw && gb->raw_complete
-                         && arb_mainline_collect(&w.ml, gw->raw, gw->raw_len, gw->line)
-                         && arb_mainline_collect(&b.ml, gb->raw, gb->raw_len, gb->line);
-        arb_sheets_result res;
-        memset(&res, 0, sizeof res);
-        res.status = ARB_SHEETS_NONE;
-        if (collected) {
-            arb_sheets_input in = {&gw->start, w.ml.tokens, w.ml.count, b.ml.tokens, b.ml.count,
-                                   arb_pgn_game_result(gw), notation_of(o, gw), notation_of(o, gb), o->english};
-            if (arb_sheets_reconcile(rec, &in, &res).code)
-                res.status = ARB_SHEETS_NONE;
-        }
-        arb_strbuf_clear(&t);
-        if (res.status == ARB_SHEETS_NONE) {
-            run->n.unrepaired++;
-            fprintf(stderr, "%s:%d:%d: game %llu: no game within limits agrees with both sheets, "
-                    "White's sheet passed through unchanged\n", w.name, gw->line, gw->col, number);
-            if (o->json)
-                json_sheets(&t, number, "unrepairable", &w, &b, NULL);
-            else if (gw->raw)
-                arb_strbuf_append(&t, gw->raw, gw->raw_len);
-        } else {
-            if (res.status == ARB_SHEETS_AGREE)
-                run->n.clean++;
-            else
-                run->n.repaired++;
-            for (size_t d = 0; d < res.disagreement_count; d++) {
-                const arb_sheets_disagreement *dis = &res.disagreements[d];
-                static const char *const kept[] = {"both", "White's sheet", "Black's sheet", "neither sheet"};
-                char wt[64], bt[64];
-                arb_sheets_token_text(&w.ml, dis->white_token, wt, sizeof wt);
-                arb_sheets_token_text(&b.ml, dis->black_token, bt, sizeof bt);
-                /* where the sheet that has a token there wrote it */
-                bool on_white = dis->white_token >= 0 || dis->black_token < 0;
-                const sheet_file *at = on_white ? &w : &b;
-                int32_t tok = on_white ? dis->white_token : dis->black_token;
-                int line = tok >= 0 ? at->ml.at[tok].line : at->game.line;
-                int col = tok >= 0 ? at->ml.at[tok].col : at->game.col;
-                fprintf(stderr, "%s:%d:%d: game %llu, ply %u: white sheet %s, black sheet %s%s; %s followed\n",
-                        at->name, line, col, number, dis->ply + 1, wt, bt, dis->extra ? " (no move of the game)" : "",
-                        kept[dis->winner]);
-            }
-            const char *text = NULL;
-            size_t len = 0;
-            if (o->json) {
-                json_sheets(&t, number, res.status == ARB_SHEETS_AGREE ? "clean" : "repaired", &w, &b, &res);
-            } else if (arb_sheets_build_game(gw, &w.ml, &b.ml, &res, &fixed)
-                       && arb_pgn_write_game(writer, &fixed, &text, &len).code == 0) {
-                arb_strbuf_append(&t, text, len);
-            } else {
-                good = false;
-            }
-        }
-        if (!outfile_write(run->out, t.data, t.len))
-            good = false;
-    }
-    arb_strbuf_free(&t);
-    arb_pgn_writer_free(writer);
-    arb_pgn_game_free(&fixed);
-    arb_sheets_free(rec);
-    sheet_close(&w);
-    sheet_close(&b);
-    return good;
 }
 
 /* ---- arguments -------------------------------------------------------- */
@@ -662,17 +334,21 @@ int main(int argc, char **argv)
     if (!out)
         goto done;
     struct run run = {.o = &o, .out = out};
+    sheets_run sheets = {.program = PROGRAM, .paths = {o.sheets[0], o.sheets[1]}, .read = &o.read,
+                         .limits = &o.limits, .english = o.english, .json = o.json, .out = out};
     run.loop = (run_loop){.program = PROGRAM, .read = &o.read, .parallel = {.jobs = o.jobs, .raw_spans = true},
                           .worker_size = sizeof(worker), .worker_init = worker_init,
                           .worker_free = worker_free, .game = repair_game, .emit = emit, .ctx = &run,
                           .progress_mode = o.progress};
     bool trouble;
     if (o.sheets[0])
-        trouble = !reconcile_sheets(&o, &run);
+        trouble = !sheets_run_files(&sheets);
     else
         trouble = !run_loop_inputs(&run.loop, argv + 1, operands) || run.loop.trouble;
     trouble |= outfile_failed(out);
     trouble |= !outfile_close(out, !trouble);
+    if (o.sheets[0])
+        run.n = (counts){sheets.games, sheets.clean, sheets.repaired, sheets.unrepaired};
     print_summary(&run.n);
     status = trouble ? EXIT_TROUBLE : run.n.unrepaired ? EXIT_UNREPAIRED : EXIT_OK;
 done:
