@@ -25,6 +25,7 @@
 #include "common/runloop.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
+#include "common/tournament_out.h"
 #include "common/usage.h"
 #include "arbiter.h"
 #include "findings.h"
@@ -45,11 +46,10 @@
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 
-enum { FORMAT_TEXT = 0, FORMAT_JSON, FORMAT_FACTS, FORMAT_HTML };
 enum { COLOR_AUTO = 0, COLOR_ALWAYS, COLOR_NEVER };
 
 typedef struct options {
-    int format;              /* FORMAT_* */
+    int format;              /* LINT_FORMAT_* */
     bool json;               /* format is JSON or facts: the summary goes to stderr */
     bool strict;
     int color;               /* COLOR_* */
@@ -74,10 +74,7 @@ typedef struct totals {
     run_loop loop;           /* inputs, games (loop.games), trouble; loop.stop when standard
                               * output failed: nothing more can be reported */
     unsigned long long clean, with_errors, with_warnings;
-    unsigned long long report_errors, report_warnings;   /* --trf: findings of no game */
-    FILE *games_out;         /* where the games' findings go: stdout, or for HTML a
-                              * scratch file until the summary is written */
-    arb_strbuf report_html;  /* --format html: the findings of the tournament report */
+    tournament_out tour;     /* --trf, --format html; tour.games_out: where findings go */
 } totals;
 
 static int time_control(void *target, const char *name, const char *value, const char *value2)
@@ -95,7 +92,7 @@ static const opt_row rows[] = {
      .arg = "text|json",
      .help = "findings as text lines grouped by game (default) or as\n"
              "JSON Lines (one object per finding and one per game)"},
-    {"--json", OPT_SET, AT(format), .set = FORMAT_JSON, .help = "same as --format json"},
+    {"--json", OPT_SET, AT(format), .set = LINT_FORMAT_JSON, .help = "same as --format json"},
     {"", OPT_NOTE, .usage = "--format html",
      .help = "one self-contained HTML page (no scripts, nothing\n"
              "fetched): the summary (with --trf, per round), then\n"
@@ -302,11 +299,11 @@ static void lint_one(void *state, const arb_pgn_game *g, arb_pgn_output *out)
     const arb_lint_report *r = &w->report;
     out->count[r->errors ? COUNT_ERRORS : r->warnings ? COUNT_WARNINGS : COUNT_CLEAN]++;
     arb_strbuf *text = &out->text[TEXT_OUT];
-    if (o->format == FORMAT_JSON)
+    if (o->format == LINT_FORMAT_JSON)
         arb_report_format_json(r, &w->style, text);
-    else if (o->format == FORMAT_FACTS)
+    else if (o->format == LINT_FORMAT_FACTS)
         arb_report_format_facts(r, &w->style, text);
-    else if (o->format == FORMAT_HTML)
+    else if (o->format == LINT_FORMAT_HTML)
         arb_html_game(r, g, &w->style, text);
     else
         arb_report_format_text(r, &w->style, text);
@@ -323,7 +320,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     unsigned long long first = sh->o->first_game;
     if (out->text[TEXT_ERR].len)
         arb_pgn_output_write(out, TEXT_ERR, first, stderr);
-    if (!arb_pgn_output_write(out, TEXT_OUT, first, t->games_out)) {
+    if (!arb_pgn_output_write(out, TEXT_OUT, first, t->tour.games_out)) {
         fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));
         t->loop.trouble = t->loop.stop = true;
         return false;
@@ -336,120 +333,13 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     return true;
 }
 
-/* Findings of the tournament report itself (no game): a line naming the
- * report and what they are, then the findings. */
-static void write_report_findings(const arb_lint_report *r, const char *what, const options *o,
-                                  const arb_report_style *style, totals *t)
-{
-    if (r->count == 0)
-        return;
-    t->report_errors += r->errors;
-    t->report_warnings += r->warnings;
-    if (o->format == FORMAT_HTML) {
-        arb_html_report_findings(r, what, style, &t->report_html);
-        return;
-    }
-    arb_strbuf text;
-    arb_strbuf_init(&text);
-    if (o->format == FORMAT_TEXT)
-        arb_strbuf_printf(&text, "%s%s: %s%s\n", style->color ? "\033[1m" : "", r->source, what,
-                          style->color ? "\033[0m" : "");
-    for (size_t i = 0; i < r->count; i++)
-        if (o->format == FORMAT_TEXT)
-            arb_finding_format_text(r, &r->findings[i], style, &text);
-        else
-            arb_finding_format_json(r, &r->findings[i], style, &text);
-    if (fwrite(text.data, 1, text.len, stdout) != text.len || text.failed)
-        t->loop.trouble = true;
-    arb_strbuf_free(&text);
-}
-
-/* --trf: reads the report (its problems on standard error: the games are
- * checked against what could be read) and checks it against itself. */
-static arb_trf_check *start_trf_check(const options *o, const arb_report_style *style, totals *t,
-                                      arb_trf **trf, arb_lint_report *scratch)
-{
-    arb_status st = arb_trf_load(o->trf, trf);
-    if (st.code) {
-        fprintf(stderr, PROGRAM ": %s\n", st.message);
-        return NULL;
-    }
-    const arb_trf *r = *trf;
-    for (size_t i = 0; i < r->diag_count; i++)
-        fprintf(stderr, "%s:%d:%d: %s\n", r->source, (int)r->diags[i].line, (int)r->diags[i].col,
-                r->diags[i].message);
-    if (r->diags_dropped)
-        fprintf(stderr, "%s: %zu more problems not shown\n", r->source, r->diags_dropped);
-    if (r->diag_count)
-        t->loop.trouble = true;
-    arb_trf_check *c = arb_trf_check_new(r);
-    if (!c) {
-        fprintf(stderr, PROGRAM ": out of memory\n");
-        return NULL;
-    }
-    arb_trf_check_report(c, scratch);
-    write_report_findings(scratch, "the report disagrees with itself", o, style, t);
-    return c;
-}
-
-/* --trf, after the last game: the pairings without a game, then the
- * summary per round. */
-static void finish_trf_check(arb_trf_check *c, const options *o, const arb_report_style *style, totals *t,
-                             arb_lint_report *scratch)
-{
-    arb_trf_check_finish(c, scratch);
-    write_report_findings(scratch, "pairings without a game", o, style, t);
-    if (o->format == FORMAT_HTML)
-        return;   /* the page has a summary of its own */
-    arb_strbuf text;
-    arb_strbuf_init(&text);
-    if (o->format == FORMAT_TEXT)
-        arb_trf_summary_format_text(c, &text);
-    else
-        arb_trf_summary_format_json(c, &text);
-    if (fwrite(text.data, 1, text.len, stdout) != text.len || text.failed)
-        t->loop.trouble = true;
-    arb_strbuf_free(&text);
-}
-
-/* --format html: the page, now that the summary is known: its head, the
- * summary, the report's findings, then the games kept aside in t->games_out. */
-static void write_html(const options *o, const arb_trf *trf, const arb_trf_check *check, totals *t)
-{
-    char title[256];
-    snprintf(title, sizeof title, "Arbiter's report%s%s", trf && trf->event[0] ? ": " : "",
-             trf ? trf->event : "");
-    arb_html_totals sum = {t->loop.games, t->clean, t->with_errors, t->with_warnings, t->report_errors,
-                           t->report_warnings};
-    arb_strbuf page;
-    arb_strbuf_init(&page);
-    bool ok = arb_html_begin(title, &page) && arb_html_summary(&sum, check, &page) &&
-              arb_strbuf_append(&page, t->report_html.data ? t->report_html.data : "", t->report_html.len) &&
-              arb_strbuf_puts(&page, "<section id=\"games\">\n<h2>Games with findings</h2>\n");
-    ok = ok && fwrite(page.data, 1, page.len, stdout) == page.len;
-    char buf[1 << 16];
-    size_t n;
-    ok = ok && fflush(t->games_out) == 0 && fseek(t->games_out, 0, SEEK_SET) == 0;
-    while (ok && (n = fread(buf, 1, sizeof buf, t->games_out)) > 0)
-        ok = fwrite(buf, 1, n, stdout) == n;
-    arb_strbuf_clear(&page);
-    ok = ok && arb_strbuf_puts(&page, "</section>\n") && arb_html_end(&page) &&
-         fwrite(page.data, 1, page.len, stdout) == page.len;
-    if (!ok || page.failed) {
-        fprintf(stderr, PROGRAM ": cannot write the HTML report: %s\n", strerror(errno));
-        t->loop.trouble = true;
-    }
-    arb_strbuf_free(&page);
-    (void)o;
-}
-
 int main(int argc, char **argv)
 {
     options o = {.time_class = -1, .first_game = 1};
     int operands = opt_parse(&spec, argc, argv, &o);
     if (operands < 0)
         return operands == OPT_DONE ? EXIT_CLEAN : EXIT_TROUBLE;
-    o.json = o.format != FORMAT_TEXT;
+    o.json = o.format != LINT_FORMAT_TEXT;
 
     arb_profile_set *profiles = NULL;
     arb_status st = arb_profiles_load(NULL, &profiles);
@@ -464,13 +354,7 @@ int main(int argc, char **argv)
     size_t suggest_count = 0;
     arb_event event;
     arb_report_style style = {0};
-    arb_trf *trf = NULL;
-    arb_trf_check *trf_check = NULL;
-    arb_lint_report scratch;
-    arb_lint_report_init(&scratch);
     totals t = {0};
-    t.games_out = stdout;
-    arb_strbuf_init(&t.report_html);
     arb_lint_options lo = {.profiles = profiles, .time_class_fixed = o.time_class >= 0, .time_class = o.time_class,
                            .dead_by_material_only = o.dead_by_material};
 
@@ -540,31 +424,25 @@ int main(int argc, char **argv)
     if (o.jobs == 0)
         o.jobs = setup_default_jobs();
 
-    if (o.format == FORMAT_HTML && !(t.games_out = tmpfile())) {
-        fprintf(stderr, PROGRAM ": cannot make a scratch file for the HTML report: %s\n", strerror(errno));
+    t.tour = (tournament_out){.program = PROGRAM, .format = o.format, .style = &style};
+    if (!tournament_out_start(&t.tour, o.trf)) {
         status = EXIT_TROUBLE;
         goto done;
     }
-    if (o.trf) {
-        if (!(trf_check = start_trf_check(&o, &style, &t, &trf, &scratch))) {
-            status = EXIT_TROUBLE;
-            goto done;
-        }
+    if (o.trf)
         o.jobs = 1;   /* the check takes the games in input order */
-    }
-    shared sh = {.o = &o, .lo = &lo, .style = &style, .t = &t, .trf = trf_check};
+    shared sh = {.o = &o, .lo = &lo, .style = &style, .t = &t, .trf = t.tour.check};
     t.loop = (run_loop){.program = PROGRAM, .read = &o.read, .parallel = {.jobs = o.jobs},
                         .worker_size = sizeof(worker), .worker_init = worker_init, .worker_free = worker_free,
                         .game = lint_one, .emit = emit, .ctx = &sh, .progress_mode = o.progress,
-                        .trouble = t.loop.trouble};   /* (the report's problems, --trf) */
+                        .trouble = t.tour.trouble};   /* (the report's problems, --trf) */
     if (!run_loop_inputs(&t.loop, argv + 1, operands)) {
         status = EXIT_TROUBLE;
         goto done;
     }
-    if (trf_check && !t.loop.stop)
-        finish_trf_check(trf_check, &o, &style, &t, &scratch);
-    if (o.format == FORMAT_HTML && !t.loop.stop)
-        write_html(&o, trf, trf_check, &t);
+    if (!t.loop.stop)
+        tournament_out_finish(&t.tour, t.loop.games, t.clean, t.with_errors, t.with_warnings);
+    t.loop.trouble |= t.tour.trouble;
     FILE *summary = o.json ? stderr : stdout;
     arb_strbuf line;
     arb_strbuf_init(&line);
@@ -576,16 +454,11 @@ int main(int argc, char **argv)
         t.loop.trouble = true;
     if (t.loop.trouble)
         status = EXIT_TROUBLE;
-    else if (t.with_errors || t.report_errors || (o.strict && (t.with_warnings || t.report_warnings)))
+    else if (t.with_errors || t.tour.report_errors || (o.strict && (t.with_warnings || t.tour.report_warnings)))
         status = EXIT_FINDINGS;
 
 done:
-    if (t.games_out && t.games_out != stdout)
-        fclose(t.games_out);
-    arb_strbuf_free(&t.report_html);
-    arb_trf_check_free(trf_check);
-    arb_trf_free(trf);
-    arb_lint_report_free(&scratch);
+    tournament_out_free(&t.tour);
     for (size_t i = 0; i < suggest_count; i++)
         arb_notation_free(suggest[i]);
     free(suggest);
