@@ -29,6 +29,7 @@
 #include "pgn_export.h"
 #include "pgn_parallel.h"
 #include "common/outfile.h"
+#include "common/locale_list.h"
 #include "common/optable.h"
 #include "common/runloop.h"
 #include "common/setup.h"
@@ -500,45 +501,6 @@ static const char epilogue[] =
     "2 usage error or unreadable/unwritable file.\n";
 static const opt_spec spec = {PROGRAM, rows, false, synopsis, epilogue, 23};
 
-/* Display width of UTF-8 text (characters, not bytes). */
-static size_t text_width(const char *s)
-{
-    size_t n = 0;
-    for (; *s; s++)
-        n += ((unsigned char)*s & 0xC0) != 0x80;
-    return n;
-}
-
-static void print_padded(const char *s, size_t width)
-{
-    fputs(s, stdout);
-    for (size_t w = text_width(s); w < width; w++)
-        putchar(' ');
-}
-
-/* --list-locales: code, piece letters in the order K Q R B N, names. */
-static void list_locales(const arb_locale_set *set)
-{
-    print_padded("code", 11);
-    print_padded("K Q R B N", 18);
-    printf("name\n");
-    for (size_t i = 0; i < arb_locales_count(set); i++) {
-        const arb_locale *loc = arb_locales_at(set, i);
-        char letters[128] = "";
-        size_t o = 0;
-        for (int k = ARB_KING; k >= ARB_KNIGHT; k--)
-            o += (size_t)snprintf(letters + o, sizeof letters - o, "%s%s", o ? " " : "",
-                                  arb_locale_piece(loc, k, 0));
-        print_padded(arb_locale_code(loc), 11);
-        print_padded(letters, 18);
-        const char *english = arb_locale_english_name(loc);
-        if (english[0] && strcmp(english, arb_locale_name(loc)) != 0)
-            printf("%s (%s)\n", arb_locale_name(loc), english);
-        else
-            printf("%s\n", arb_locale_name(loc));
-    }
-}
-
 /* What the notations of a run need: the locales, the grammar, and the
  * notation objects made from them. */
 typedef struct notations {
@@ -577,7 +539,7 @@ static int setup_notations(options *o, notations *n)
         return 1;
     }
     if (o->list_locales) {
-        list_locales(n->from.locales);
+        locale_list_print(n->from.locales);
         return 0;
     }
     if (o->to_locale) {
