@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "arbiter.h"
+#include "common/game_out.h"
 #include "common/outfile.h"
 #include "common/optable.h"
 #include "common/runloop.h"
@@ -99,14 +100,6 @@ typedef struct input_seen {
     unsigned long long first_ordinal;   /* games of the run before it */
 } input_seen;
 
-/* The split files: consecutive chunks of split_size games, each written
- * under a temporary name and renamed when complete (common/outfile.h). */
-typedef struct splitter {
-    outfile *out;
-    char *path;
-    unsigned long long in_file, files;
-} splitter;
-
 /* The whole run (main thread). */
 struct run {
     const options *o;
@@ -115,13 +108,7 @@ struct run {
                                   * loop.stop: -q has its answer, or output failed */
     unsigned long long file_games, file_selected;   /* in the current input */
     unsigned long long total_selected, total_games;
-    /* what was written last, so that games that were not next to each other
-     * in the input stay apart */
-    unsigned long long last_ordinal;
-    const char *last_input;
-    bool wrote, ends_in_newline;
-    splitter split;
-    bool out_failed;
+    game_out out;                /* the selected games' bytes: stdout or --split files */
     arb_dup_table *dups;         /* --duplicates, --unique */
     input_seen *inputs;          /* --dup-index: every input so far */
     size_t input_count;
@@ -144,84 +131,12 @@ static size_t own_length(const char *raw, size_t len)
     return len;
 }
 
-/* Writes to a split file, or to standard output when `to` is NULL. */
-static void write_bytes(struct run *run, outfile *to, const char *data, size_t len)
-{
-    if (len == 0 || run->out_failed)
-        return;
-    bool ok = to ? outfile_write(to, data, len) : fwrite(data, 1, len, stdout) == len;
-    if (!ok) {
-        if (!to)
-            fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));
-        run->out_failed = true;
-        run->loop.trouble = true;
-        run->loop.stop = true;
-        return;
-    }
-    run->wrote = true;
-    run->ends_in_newline = data[len - 1] == '\n';
-}
-
-static bool split_close(struct run *run)
-{
-    splitter *s = &run->split;
-    if (!s->out)
-        return true;
-    /* a chunk takes its name only when every byte of it was written (the
-     * games in it are whole even when the run fails later) */
-    bool ok = outfile_close(s->out, true);
-    if (!ok) {
-        run->out_failed = true;
-        run->loop.trouble = true;
-        run->loop.stop = true;
-    }
-    s->out = NULL;
-    return ok;
-}
-
-/* The file the next selected game goes to. */
-static outfile *split_file(struct run *run)
-{
-    splitter *s = &run->split;
-    if (s->out && s->in_file < run->o->split_size)
-        return s->out;
-    if (!split_close(run))
-        return NULL;
-    s->files++;
-    s->in_file = 0;
-    free(s->path);
-    size_t n = strlen(run->o->split_prefix) + 32;
-    s->path = malloc(n);
-    if (!s->path) {
-        fprintf(stderr, PROGRAM ": out of memory\n");
-        run->loop.trouble = run->loop.stop = true;
-        return NULL;
-    }
-    snprintf(s->path, n, "%s-%04llu.pgn", run->o->split_prefix, s->files);
-    s->out = outfile_open(s->path, PROGRAM);   /* says why when it cannot */
-    if (!s->out)
-        run->loop.trouble = run->loop.stop = true;
-    return s->out;
-}
-
 /* Writes one selected game's bytes where the mode sends them. */
 static void write_game(struct run *run, unsigned long long ordinal, const char *data, size_t len)
 {
-    outfile *fp = NULL;
-    if (run->o->mode == OUT_SPLIT) {
-        fp = split_file(run);
-        if (!fp)
-            return;
-        run->split.in_file++;
-    }
-    /* a game that followed another on the same line keeps it company only
-     * when that one is written too */
-    bool next_to_last = run->last_input == run->loop.name && ordinal == run->last_ordinal + 1;
-    if (run->wrote && !run->ends_in_newline && !next_to_last)
-        write_bytes(run, fp, "\n", 1);
-    write_bytes(run, fp, data, len);
-    run->last_ordinal = ordinal;
-    run->last_input = run->loop.name;
+    game_out_write(&run->out, run->loop.name, ordinal, data, len);
+    if (run->out.failed)
+        run->loop.trouble = run->loop.stop = true;
 }
 
 static void print_line(struct run *run, unsigned long long value)
@@ -442,14 +357,10 @@ static void file_end(void *ctx, int read_status)
     const options *o = run->o;
     if (o->mode == OUT_COUNT)
         print_line(run, run->file_selected);
-    if (run->last_input == run->loop.name) {
-        /* a game that shared its last line with a game left out ends its line */
-        bool last_of_input = run->last_ordinal + 1 == o->first_game + run->file_games;
-        bool has_output = o->mode != OUT_SPLIT || run->split.out;
-        if (has_output && !run->ends_in_newline && !(last_of_input && read_status == ARB_PGN_READ_END))
-            write_bytes(run, o->mode == OUT_SPLIT ? run->split.out : NULL, "\n", 1);
-        run->last_input = NULL;   /* the name buffer is reused for the next file */
-    }
+    game_out_end_input(&run->out, run->loop.name, o->first_game + run->file_games,
+                       read_status == ARB_PGN_READ_END);
+    if (run->out.failed)
+        run->loop.trouble = run->loop.stop = true;
 }
 
 /* ---- arguments ---------------------------------------------------------------------- */
@@ -776,7 +687,9 @@ int main(int argc, char **argv)
     static char stdout_buffer[1 << 20];
     setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
 
-    struct run run = {.o = &o, .selection = sel};
+    struct run run = {.o = &o, .selection = sel,
+                      .out = {.program = PROGRAM, .split_size = o.mode == OUT_SPLIT ? o.split_size : 0,
+                              .split_prefix = o.split_prefix}};
     if (o.dup && !(run.dups = arb_dup_table_new(o.dup_mode, o.dup_min_plies))) {
         fprintf(stderr, PROGRAM ": out of memory\n");
         goto done;
@@ -789,14 +702,14 @@ int main(int argc, char **argv)
                           .progress_mode = o.progress, .file_begin = file_begin, .file_end = file_end};
     if (!run_loop_inputs(&run.loop, argv + 1, operands))
         run.loop.trouble = true;
-    split_close(&run);
-    free(run.split.path);
+    if (!game_out_close(&run.out))
+        run.loop.trouble = true;
     arb_dup_table_free(run.dups);
     for (size_t k = 0; k < run.input_count; k++)
         free(run.inputs[k].name);
     free(run.inputs);
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        if (!run.out_failed)
+        if (!run.out.failed)
             fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));
         run.loop.trouble = true;
     }
