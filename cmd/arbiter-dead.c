@@ -237,8 +237,7 @@ static const opt_row rows[] = {
     {"--nodes", OPT_INT, AT(nodes), .min = 1, .max = 4000000000ULL, .expected = "a number from 1 to 4000000000",
      .arg = "N",
      .help = "positions the search may visit per side (default 1000000)"},
-    {"--file", OPT_WORD, AT(file), .needs = "a FILE",
-     .arg = "FILE",
+    {"--file", OPT_WORD, AT(file), .needs = "a FILE", .arg = "FILE",
      .help = "one FEN per line (- = standard input); words after the six\n"
              "FEN fields are ignored, blank and '#' lines skipped"},
     {"--json", OPT_TRUE, AT(json), .help = "one JSON object per position and side"},

@@ -569,22 +569,18 @@ static const opt_row rows[] = {
              "pieces, impossible checks); by default only what the\n"
              "move generator needs is checked, as perft suites hold\n"
              "such positions on purpose"},
-    {"--hash", OPT_INT, AT(hash_mb), .max = 1 << 20, .expected = "a size in MiB from 0 to 1048576",
-     .arg = "MB",
+    {"--hash", OPT_INT, AT(hash_mb), .max = 1 << 20, .expected = "a size in MiB from 0 to 1048576", .arg = "MB",
      .help = "count repeated subtrees once, with a table of MB MiB\n"
              "(per thread); faster on deep trees"},
-    {"--suite", OPT_WORD, AT(suite), .needs = "a FILE",
-     .arg = "FILE",
+    {"--suite", OPT_WORD, AT(suite), .needs = "a FILE", .arg = "FILE",
      .help = "check every line 'FEN ;D1 n ;D2 n ...' of FILE (- = stdin);\n"
              "'#' lines and blank lines are skipped, a ';chess960 true'\n"
              "field forces Chess960; prints one line per mismatch and\n"
              "'N passed, M failed'"},
-    {"--max-depth", OPT_INT, AT(max_depth), .max = MAX_DEPTH, .expected = "a number from 0 to 64",
-     .arg = "D",
+    {"--max-depth", OPT_INT, AT(max_depth), .max = MAX_DEPTH, .expected = "a number from 0 to 64", .arg = "D",
      .help = "with --suite, check only depths up to D"},
     OPT_ROW_JOBS(.usage = "--jobs N", .help = "with --suite, check N lines at once (0 = one per CPU)"),
-    {"-v|--verbose", OPT_TRUE, AT(verbose),
-     .usage = "--verbose",
+    {"-v|--verbose", OPT_TRUE, AT(verbose), .usage = "--verbose",
      .help = "with --suite, report every line checked on stderr"},
     {"--json", OPT_TRUE, AT(json),
      .help = "write JSON Lines: one object per root move (--divide) or\n"

@@ -409,15 +409,13 @@ static const opt_row rows[] = {
                 "LANG (ro, de, ru, sr-Cyrl, ...) reads that locale's\n"
                 "letters in all FIDE Appendix C forms.  Default: SAN,\n"
                 "and auto for a game with a token SAN cannot read"),
-    {"--prefer", OPT_STRING, AT(prefer),
-     .arg = "LANGS",
+    {"--prefer", OPT_STRING, AT(prefer), .arg = "LANGS",
      .help = "when several notations replay a game, prefer these\n"
              "(comma-separated codes; after the game's own Notation\n"
              "or Language tag)"},
     {"--mark-detected", OPT_TRUE, AT(read.mark_notation),
      .help = "record the notation read in a [Notation \"ro\"] tag"},
-    {"--to", OPT_CALL_VALUE, .call = to_notation,
-     .arg = "san|lan|uci|fan|LANG",
+    {"--to", OPT_CALL_VALUE, .call = to_notation, .arg = "san|lan|uci|fan|LANG",
      .help = "move notation: SAN (default), long algebraic (Ng1-f3),\n"
              "UCI (g1f3), figurines (\u2658f3), or SAN in a locale's\n"
              "letters (Cf3 in ro)"},
@@ -427,8 +425,7 @@ static const opt_row rows[] = {
              "%clk/%emt/%eval, final FEN), one CSV row per game,\n"
              "or one EPD line per position; games that cannot be\n"
              "replayed go to --rejects only"},
-    {"--columns", OPT_CALL_VALUE, .call = columns,
-     .arg = "LIST",
+    {"--columns", OPT_CALL_VALUE, .call = columns, .arg = "LIST",
      .help = "CSV columns: tag names and game, result, plies, moves,\n"
              "uci, start_fen, final_fen (default: game, the Seven\n"
              "Tag Roster, WhiteElo, BlackElo, ECO, plies, moves)"},
@@ -436,8 +433,7 @@ static const opt_row rows[] = {
     {"--strip-comments", OPT_TRUE, AT(write.strip_comments), .help = "leave out comments"},
     {"--strip-variations", OPT_TRUE, AT(write.strip_variations), .help = "leave out variations"},
     {"--strip-nags", OPT_TRUE, AT(write.strip_nags), .help = "leave out NAGs and ! ? annotations"},
-    {"--add-tags", OPT_CALL_VALUE, .call = add_tags,
-     .arg = "LIST",
+    {"--add-tags", OPT_CALL_VALUE, .call = add_tags, .arg = "LIST",
      .help = "set tags computed from the moves (comma-separated):\n"
              "ECO and Opening by position (lichess table; left out\n"
              "when no position is in it), PlyCount, FinalFEN"},
@@ -445,18 +441,15 @@ static const opt_row rows[] = {
      .help = "set the result the final position decides (checkmate,\n"
              "stalemate, dead position) where the game says another;\n"
              "each fix is reported"},
-    {"-o|--output", OPT_STRING, AT(output),
-     .arg = "FILE",
+    {"-o|--output", OPT_STRING, AT(output), .arg = "FILE",
      .help = "write to FILE (replaced only when the run completes)"},
-    {"--rejects", OPT_STRING, AT(rejects),
-     .arg = "FILE",
+    {"--rejects", OPT_STRING, AT(rejects), .arg = "FILE",
      .help = "write games that cannot be converted to FILE instead\n"
              "of passing them through unchanged"},
     OPT_ROW_MAX_DEPTH(.help = "allow variations nested N deep (default 256)"),
     {"--null-moves", OPT_TRUE, AT(read.null_moves_in_main_line),
      .help = "accept null moves (-- or Z0) in the main line too"},
-    {"--encoding", OPT_STRING, AT(encoding),
-     .arg = "NAME",
+    {"--encoding", OPT_STRING, AT(encoding), .arg = "NAME",
      .help = "the input's character encoding (windows-1251, cp866,\n"
              "koi8-r, windows-1250, utf-16, latin2, ...); default:\n"
              "detected from the bytes; the output is UTF-8"},

@@ -452,16 +452,13 @@ static int no_lines(void *target, const char *name, const char *value, const cha
 static const opt_row rows[] = {
     {"--valid", OPT_CALL, .call = valid, .help = "every move (main line and variations) replays legally"},
     {"--invalid", OPT_CALL, .call = invalid, .help = "some move or tag cannot be read or replayed"},
-    {"--finding", OPT_CALL_VALUE, .call = finding,
-     .arg = "CODE",
+    {"--finding", OPT_CALL_VALUE, .call = finding, .arg = "CODE",
      .help = "pgnlint reports CODE (illegal-move, result-mismatch,\n"
              "draw-claim, tag-missing, ...)"},
-    {"--termination", OPT_CALL_VALUE, .call = termination,
-     .arg = "KIND",
+    {"--termination", OPT_CALL_VALUE, .call = termination, .arg = "KIND",
      .help = "pgnlint's termination: checkmate, stalemate, agreement,\n"
              "resignation, time-forfeit, threefold-claim, ..."},
-    {"--tag", OPT_CALL_VALUE, .call = tag,
-     .arg = "NAME=REGEX",
+    {"--tag", OPT_CALL_VALUE, .call = tag, .arg = "NAME=REGEX",
      .help = "a tag NAME whose value the PCRE2 REGEX matches\n"
              "(repeatable; NAME= only asks for the tag)"},
     {"", OPT_NOTE, .usage = "--tag NAME>=N",
@@ -471,51 +468,40 @@ static const opt_row rows[] = {
     {"-i|--ignore-case", OPT_TRUE, AT(ignore_case), .early = true,
      .help = "--tag and --opening patterns ignore case"},
     {"--result", OPT_CALL_VALUE, .call = result, .arg = "R", .help = "result 1-0, 0-1, 1/2-1/2 or *"},
-    {"--plies", OPT_CALL_VALUE, .call = plies,
-     .arg = "MIN:MAX",
+    {"--plies", OPT_CALL_VALUE, .call = plies, .arg = "MIN:MAX",
      .help = "main-line half-moves in range (MIN:, :MAX, N)"},
     {"--chess960", OPT_CALL, .call = chess960, .help = "Chess960 games"},
-    {"--position", OPT_CALL_VALUE, .call = position,
-     .arg = "FEN",
+    {"--position", OPT_CALL_VALUE, .call = position, .arg = "FEN",
      .help = "the main line passes through this position (same\n"
              "pieces, side to move, castling and e.p. rights)"},
-    {"--material", OPT_CALL_VALUE, .call = material,
-     .arg = "SPEC",
+    {"--material", OPT_CALL_VALUE, .call = material, .arg = "SPEC",
      .help = "some main-line position has this material: KRPkr\n"
              "(exactly), KP+k (one pawn or more), KR*kr (and\n"
              "anything else for White)"},
-    {"--material-plies", OPT_CALL_VALUE, .call = material_plies,
-     .arg = "N",
+    {"--material-plies", OPT_CALL_VALUE, .call = material_plies, .arg = "N",
      .help = "... in N consecutive positions (default 1)"},
-    {"--fen-pattern", OPT_CALL_VALUE, .call = fen_pattern,
-     .arg = "BOARD",
+    {"--fen-pattern", OPT_CALL_VALUE, .call = fen_pattern, .arg = "BOARD",
      .help = "some main-line position fits BOARD: a FEN board where\n"
              "? is any square, ! any man, A/a any white/black man,\n"
              "* a whole rank; \" w\" or \" b\" after it: side to move"},
-    {"--eco", OPT_CALL_VALUE, .call = eco,
-     .arg = "RANGE",
+    {"--eco", OPT_CALL_VALUE, .call = eco, .arg = "RANGE",
      .help = "the opening, by position (lichess table, as pgnconv\n"
              "--add-tags ECO; not the ECO tag), is in RANGE: B90,\n"
              "B9 (B90-B99), B, A00-B99"},
-    {"--opening", OPT_CALL_VALUE, .call = opening,
-     .arg = "REGEX",
+    {"--opening", OPT_CALL_VALUE, .call = opening, .arg = "REGEX",
      .help = "the opening's name matches the PCRE2 REGEX (-i too)"},
-    {"--from", OPT_STRING, AT(from),
-     .arg = "san|auto|LANG",
+    {"--from", OPT_STRING, AT(from), .arg = "san|auto|LANG",
      .help = "notation of the moves: SAN (default); auto detects it\n"
              "for every game, as pgnconv and pgnlint do; LANG (ro,\n"
              "de, ...) reads that locale's letters"},
-    {"--prefer", OPT_STRING, AT(prefer),
-     .arg = "LANGS",
+    {"--prefer", OPT_STRING, AT(prefer), .arg = "LANGS",
      .help = "with --from auto, prefer these when several replay"},
-    {"--encoding", OPT_STRING, AT(encoding),
-     .arg = "NAME",
+    {"--encoding", OPT_STRING, AT(encoding), .arg = "NAME",
      .help = "read the input in this encoding (windows-1251, cp866,\n"
              "koi8-r, utf-16, ...), converted to UTF-8; without it\n"
              "games are passed on byte for byte"},
     {"--laws", OPT_STRING, AT(laws), .arg = "NAME|auto", .help = "edition of the Laws for --finding/--termination"},
-    {"--duplicates", OPT_CALL_OPTIONAL, .call = duplicates,
-     .usage = "--duplicates[=exact|prefix[:N]]",
+    {"--duplicates", OPT_CALL_OPTIONAL, .call = duplicates, .usage = "--duplicates[=exact|prefix[:N]]",
      .help = "the main line (from the same start) repeats an earlier\n"
              "game's; with prefix also when one of the two lines is\n"
              "the other cut short, the shorter having N plies or more\n"
@@ -532,21 +518,17 @@ static const opt_row rows[] = {
     {"--dup-index", OPT_TRUE, AT(dup_index),
      .help = "print \"N M\" for every duplicate: game N repeats game M\n"
              "(implies --duplicates)"},
-    {"-q|--quiet|--silent", OPT_TRUE, AT(quiet),
-     .usage = "-q, --quiet",
+    {"-q|--quiet|--silent", OPT_TRUE, AT(quiet), .usage = "-q, --quiet",
      .help = "print nothing; stop at the first selected game"},
-    {"-m|--max-count", OPT_CALL_VALUE, .call = max_count,
-     .arg = "N",
+    {"-m|--max-count", OPT_CALL_VALUE, .call = max_count, .arg = "N",
      .help = "stop after N selected games (per input file)"},
-    {"--split", OPT_CALL_TWO, .call = split, .needs = "a number of games and a file name prefix",
-     .arg = "N PREFIX",
+    {"--split", OPT_CALL_TWO, .call = split, .needs = "a number of games and a file name prefix", .arg = "N PREFIX",
      .help = "write chunks of N selected games to PREFIX-0001.pgn,\n"
              "PREFIX-0002.pgn, ... (a game is never cut)"},
     {"--normalize", OPT_TRUE, AT(normalize),
      .help = "write games in PGN export format (games that cannot\n"
              "be replayed stay as they were)"},
-    {"--first-game", OPT_INT, AT(first_game), .max = ULLONG_MAX, .expected = "a game number",
-     .arg = "N",
+    {"--first-game", OPT_INT, AT(first_game), .max = ULLONG_MAX, .expected = "a game number", .arg = "N",
      .help = "number the first game of each input N (default 1),\n"
              "e.g. for chunks of a larger file"},
     OPT_ROW_JOBS(

@@ -103,35 +103,29 @@ static const opt_row rows[] = {
              "replay's facts (mate, stalemate, insufficient material,\n"
              "first threefold/fivefold/50/75-move ply, claims at the\n"
              "end), whatever the edition: for differential checks"},
-    {"--laws", OPT_STRING, AT(laws),
-     .arg = "NAME|auto",
+    {"--laws", OPT_STRING, AT(laws), .arg = "NAME|auto",
      .help = "edition of the Laws: fide-2023 (default), fide-2018,\n"
              "fide-2017, fide-2014, fide-2005; auto chooses by each\n"
              "game's Date tag"},
-    {"--time-control", OPT_CALL_VALUE, .call = time_control,
-     .arg = "standard|rapid|blitz",
+    {"--time-control", OPT_CALL_VALUE, .call = time_control, .arg = "standard|rapid|blitz",
      .help = "section of the Laws (default: from the TimeControl tag,\n"
              "else standard)"},
     {"--event", OPT_STRING, AT(event), .arg = "FILE", .help = "event regulations (YAML): draw offers, required tags"},
-    {"--trf", OPT_STRING, AT(trf),
-     .arg = "REPORT",
+    {"--trf", OPT_STRING, AT(trf), .arg = "REPORT",
      .help = "also check the games against the event's FIDE tournament\n"
              "report (TRF): every pairing played over the board has\n"
              "one game with the report's players, colours, round and\n"
              "result (trf-* findings), the report agrees with itself,\n"
              "and a summary per round ends the output; checks on one\n"
              "thread"},
-    {"--from", OPT_STRING, AT(from),
-     .arg = "san|auto|LANG",
+    {"--from", OPT_STRING, AT(from), .arg = "san|auto|LANG",
      .help = "notation of the moves: san (default) reads SAN; auto\n"
              "detects it for every game by replaying it under each\n"
              "locale; LANG (ro: R D T N C, de: K D T L S, ...) reads\n"
              "that locale's letters in all FIDE Appendix C forms"},
-    {"--prefer", OPT_STRING, AT(prefer),
-     .arg = "LANGS",
+    {"--prefer", OPT_STRING, AT(prefer), .arg = "LANGS",
      .help = "when several notations replay a game, prefer these"},
-    {"--encoding", OPT_STRING, AT(encoding),
-     .arg = "NAME",
+    {"--encoding", OPT_STRING, AT(encoding), .arg = "NAME",
      .help = "the input's character encoding (windows-1251, cp866,\n"
              "koi8-r, windows-1250, utf-16, latin2, ...); default:\n"
              "detected from the bytes"},

@@ -236,8 +236,7 @@ static const opt_row rows[] = {
         .help = "notation of the input (default: SAN, and auto for a\n"
                 "game with a token SAN cannot read); the repair reads\n"
                 "letters in the game's own notation"),
-    {"--prefer", OPT_STRING, AT(prefer),
-     .arg = "LANGS",
+    {"--prefer", OPT_STRING, AT(prefer), .arg = "LANGS",
      .help = "when several notations replay a game, prefer these"},
     {"--suggestions", OPT_INT, AT(suggestions), .min = 1, .max = ARB_REPAIR_MAX_SUGGESTIONS,
      .expected = NUMBER_TO(ARB_REPAIR_MAX_SUGGESTIONS),
@@ -247,8 +246,7 @@ static const opt_row rows[] = {
      .help = "one JSON object per game on standard output instead\n"
              "of PGN: game, status, suggestions (rank, cost, edits,\n"
              "san)"},
-    {"--sheets", OPT_CALL_TWO, .call = sheets,
-     .arg = "WHITE BLACK",
+    {"--sheets", OPT_CALL_TWO, .call = sheets, .arg = "WHITE BLACK",
      .help = "game i of each file is one player's record of the\n"
              "same game: give back the game that agrees with both\n"
              "except at the fewest places"},
@@ -261,8 +259,7 @@ static const opt_row rows[] = {
      .arg = "N",
      .help = "position updates spent per game before giving up\n"
              "(K, M, G suffixes; default 4M, about 0.25 s)"},
-    {"-o|--output", OPT_STRING, AT(output),
-     .arg = "FILE",
+    {"-o|--output", OPT_STRING, AT(output), .arg = "FILE",
      .help = "write to FILE (replaced only when the run completes)"},
     OPT_ROW_MAX_GAME_BYTES(.help = "keep at most N bytes of a game's text (default 16M)"),
     OPT_ROW_JOBS(
