@@ -177,7 +177,7 @@ void opt_usage(const opt_spec *spec, FILE *out)
                 width += fprintf(out, " %s", r->arg);
         }
         int column = width < spec->help_column ? width : 0;
-        if (column == 0)
+        if (column == 0 || !*r->help)
             fputs("\n", out);
         for (const char *line = r->help; *line;) {
             size_t n = strcspn(line, "\n");

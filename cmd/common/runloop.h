@@ -15,17 +15,19 @@
  * failed init); a worker without its state fails its outputs (out of memory)
  * without calling `game`.  The loop also keeps out->count[RUN_COUNT_END]
  * (the offset where a batch's last game ends) and, after the tool's emit,
- * the games and bytes of the progress line.  A tool sets loop->stop (from emit, say) to read no
- * further input, and may look at loop->name (the current input's name, as
- * messages give it) and loop->input_count (the inputs after folders were
- * expanded).
+ * the games and bytes of the progress line.  A tool sets loop->stop (from
+ * emit, say) to read no further input, and may look at loop->name (the
+ * current input's name, as messages give it) and loop->input_count (the
+ * inputs after folders were expanded).  file_begin and file_end, when given,
+ * run before and after each input (pgngrep: -m 0, per-file counts).
  *
  * Messages: an input that cannot be opened is "PROGRAM: reason", one that
  * breaks off "NAME:LINE:COL: reason", unless the tool gives `message` (for
  * JSON); either way loop->trouble is set.
  *
- * Ownership and threads: the loop and the tool's ops run in the calling
- * thread except `start`, `game` and `stop` (pgn_parallel.h).
+ * Ownership and threads: everything runs in the calling thread except
+ * worker_init, game and worker_free, which run in the worker threads with
+ * their own state (pgn_parallel.h).
  */
 #ifndef ARB_CMD_RUNLOOP_H
 #define ARB_CMD_RUNLOOP_H
