@@ -18,6 +18,7 @@
 #include "arbiter.h"
 #include "common/size_arg.h"
 #include "strbuf.h"
+#include "common/optable.h"
 #include "common/usage.h"
 
 #define PROGRAM "arbiter-dead"
@@ -32,33 +33,6 @@ typedef struct options {
     bool time;
     const char *file;
 } options;
-
-static void usage(FILE *out)
-{
-    fprintf(out,
-        "usage: " PROGRAM " [--side SIDE] [--nodes N] [--json] [--time] FEN\n"
-        "       " PROGRAM " [--side SIDE] [--nodes N] [--json] [--time] --file FILE\n"
-        "\n"
-        "Says whether each side can still checkmate by any series of legal moves\n"
-        "(FIDE 5.2.2: a position where neither can is dead and the game is drawn;\n"
-        "6.9: a player whose flag falls still draws when the opponent cannot).\n"
-        "Answers: 'can mate' with a mating line, 'cannot mate' with the reason, or\n"
-        "'unknown' when the search reached its limit.  'cannot mate' is never wrong.\n"
-        "\n"
-        "  --side SIDE   white, black, both (default), mover (the side to move) or\n"
-        "                waiting (the side that just moved: the winner when the\n"
-        "                side to move lost on time)\n"
-        "  --nodes N     positions the search may visit per side (default 1000000)\n"
-        "  --file FILE   one FEN per line (- = standard input); words after the six\n"
-        "                FEN fields are ignored, blank and '#' lines skipped\n"
-        "  --json        one JSON object per position and side\n"
-        "  --time        on standard error: positions, and the median and 99th\n"
-        "                percentile processor time per position\n"
-        "  --help, --version\n"
-        "\n"
-        "Exit status: 0 all answered, 1 a line of FILE was not a FEN,\n"
-        "2 usage error, unreadable file or invalid FEN.\n");
-}
 
 /* fmt has at most one %s, for value */
 static int bad_usage(const char *fmt, const char *value)
@@ -252,67 +226,58 @@ static void print_timing(timing *t)
             t->seconds[t->count * 99 / 100] * 1e6, t->seconds[t->count - 1] * 1e3);
 }
 
+#define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
+static const opt_row rows[] = {
+    {"--side", OPT_CHOICE, AT(side), .choices = "both|white|black|mover|waiting",
+     .expected = "white, black, both, mover or waiting",
+     .arg = "SIDE",
+     .help = "white, black, both (default), mover (the side to move) or\n"
+             "waiting (the side that just moved: the winner when the\n"
+             "side to move lost on time)"},
+    {"--nodes", OPT_INT, AT(nodes), .min = 1, .max = 4000000000ULL, .expected = "a number from 1 to 4000000000",
+     .arg = "N",
+     .help = "positions the search may visit per side (default 1000000)"},
+    {"--file", OPT_WORD, AT(file), .needs = "a FILE", .arg = "FILE",
+     .help = "one FEN per line (- = standard input); words after the six\n"
+             "FEN fields are ignored, blank and '#' lines skipped"},
+    {"--json", OPT_TRUE, AT(json), .help = "one JSON object per position and side"},
+    {"--time", OPT_TRUE, AT(time),
+     .help = "on standard error: positions, and the median and 99th\n"
+             "percentile processor time per position"},
+    {0}};
+static const char synopsis[] =
+    "usage: arbiter-dead [--side SIDE] [--nodes N] [--json] [--time] FEN\n"
+    "       arbiter-dead [--side SIDE] [--nodes N] [--json] [--time] --file FILE\n"
+    "\n"
+    "Says whether each side can still checkmate by any series of legal moves\n"
+    "(FIDE 5.2.2: a position where neither can is dead and the game is drawn;\n"
+    "6.9: a player whose flag falls still draws when the opponent cannot).\n"
+    "Answers: 'can mate' with a mating line, 'cannot mate' with the reason, or\n"
+    "'unknown' when the search reached its limit.  'cannot mate' is never wrong.\n"
+    "\n";
+static const char epilogue[] =
+    "\n"
+    "Exit status: 0 all answered, 1 a line of FILE was not a FEN,\n"
+    "2 usage error, unreadable file or invalid FEN.\n";
+static const opt_spec spec = {PROGRAM, rows, true, synopsis, epilogue, 16};
+
 int main(int argc, char **argv)
 {
     options opt = {.side = SIDE_BOTH};
+    int words = opt_parse(&spec, argc, argv, &opt);
+    if (words < 0)
+        return words == OPT_DONE ? EXIT_OK : EXIT_USAGE;
+    /* the FEN may come as several words (unquoted): joined */
     char fen[512] = "";
     size_t fen_len = 0;
-    bool options_done = false;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            size_t n = strlen(arg);
-            if (fen_len + n + 2 > sizeof fen)
-                return bad_usage("FEN too long", NULL);
-            if (fen_len)
-                fen[fen_len++] = ' ';
-            memcpy(fen + fen_len, arg, n + 1);
-            fen_len += n;
-            continue;
-        }
-        const char *eq = strchr(arg, '=');
-        size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
-        const char *value = eq ? eq + 1 : (i + 1 < argc ? argv[i + 1] : NULL);
-#define IS(name) (name_len == strlen(name) && strncmp(arg, name, name_len) == 0)
-        if (strcmp(arg, "--") == 0) {
-            options_done = true;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            usage(stdout);
-            return EXIT_OK;
-        } else if (strcmp(arg, "--version") == 0) {
-            printf(PROGRAM " " ARB_VERSION "\n");
-            return EXIT_OK;
-        } else if (strcmp(arg, "--json") == 0) {
-            opt.json = true;
-        } else if (strcmp(arg, "--time") == 0) {
-            opt.time = true;
-        } else if (IS("--side") || IS("--nodes") || IS("--file")) {
-            if (!value)
-                return bad_usage("option %s needs a value", arg);
-            if (!eq)
-                i++;
-            if (IS("--side")) {
-                static const char *const names[] = {"both", "white", "black", "mover", "waiting"};
-                opt.side = -1;
-                for (int k = 0; k < 5; k++)
-                    if (strcmp(value, names[k]) == 0)
-                        opt.side = k;
-                if (opt.side < 0)
-                    return bad_usage("--side %s: expected white, black, both, mover or waiting", value);
-            } else if (IS("--nodes")) {
-                unsigned long long n;
-                if (!count_arg_parse(value, 1, 4000000000ULL, &n))
-                    return bad_usage("--nodes %s: expected a number from 1 to 4000000000", value);
-                opt.nodes = (unsigned)n;
-            } else {
-                if (!*value)
-                    return bad_usage("--file needs a FILE", NULL);
-                opt.file = value;
-            }
-        } else {
-            return bad_usage("unknown option %s", arg);
-        }
-#undef IS
+    for (int i = 1; i <= words; i++) {
+        size_t n = strlen(argv[i]);
+        if (fen_len + n + 2 > sizeof fen)
+            return bad_usage("FEN too long", NULL);
+        if (fen_len)
+            fen[fen_len++] = ' ';
+        memcpy(fen + fen_len, argv[i], n + 1);
+        fen_len += n;
     }
     timing t = {0};
     int status;

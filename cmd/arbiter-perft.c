@@ -21,6 +21,7 @@
 
 #include "arbiter.h"
 #include "common/size_arg.h"
+#include "common/optable.h"
 #include "common/usage.h"
 
 #define PROGRAM "arbiter-perft"
@@ -41,45 +42,6 @@ typedef struct options {
     int max_depth;
     int jobs;
 } options;
-
-static void usage(FILE *out)
-{
-    fprintf(out,
-        "usage: " PROGRAM " [--chess960] [--divide] [--strict] [--hash MB] [--json] [--time]\n"
-        "                     FEN DEPTH\n"
-        "       " PROGRAM " --suite FILE [--max-depth D] [--jobs N] [--strict] [--hash MB]\n"
-        "                     [--verbose] [--json] [--time]\n"
-        "\n"
-        "Counts the leaf nodes of the legal move tree of FEN to DEPTH plies (perft).\n"
-        "FEN is one argument (quote it) or the word startpos; standard FEN, X-FEN and\n"
-        "Shredder-FEN castling fields are accepted.\n"
-        "\n"
-        "  --chess960        treat the position as Chess960 (castling moves are then\n"
-        "                    written king-takes-rook, e.g. e1h1); automatic when the\n"
-        "                    castling field or the king/rook squares say so\n"
-        "  --divide          print 'move count' for each root move (UCI, sorted), then\n"
-        "                    the total\n"
-        "  --strict          reject positions that cannot arise in a game (too many\n"
-        "                    pieces, impossible checks); by default only what the\n"
-        "                    move generator needs is checked, as perft suites hold\n"
-        "                    such positions on purpose\n"
-        "  --hash MB         count repeated subtrees once, with a table of MB MiB\n"
-        "                    (per thread); faster on deep trees\n"
-        "  --suite FILE      check every line 'FEN ;D1 n ;D2 n ...' of FILE (- = stdin);\n"
-        "                    '#' lines and blank lines are skipped, a ';chess960 true'\n"
-        "                    field forces Chess960; prints one line per mismatch and\n"
-        "                    'N passed, M failed'\n"
-        "  --max-depth D     with --suite, check only depths up to D\n"
-        "  --jobs N          with --suite, check N lines at once (0 = one per CPU)\n"
-        "  --verbose         with --suite, report every line checked on stderr\n"
-        "  --json            write JSON Lines: one object per root move (--divide) or\n"
-        "                    per suite line, then one with the total or the tally\n"
-        "  --time            print nodes, seconds and million nodes/s on stderr\n"
-        "  --help, --version\n"
-        "\n"
-        "Exit status: 0 success, 1 suite mismatch or unusable suite line,\n"
-        "2 usage error, unreadable file or invalid FEN/DEPTH.\n");
-}
 
 static double now_seconds(void)
 {
@@ -593,83 +555,61 @@ static int bad_usage(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-/* Value of an option given as --name=VALUE or --name VALUE. */
-static const char *option_value(int argc, char **argv, int *i, const char *name)
-{
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return NULL;
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (argv[*i][n] == '\0' && *i + 1 < argc)
-        return argv[++*i];
-    return NULL;
-}
-
-static bool is_option(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
-}
+#define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
+static const opt_row rows[] = {
+    {"--chess960", OPT_TRUE, AT(chess960),
+     .help = "treat the position as Chess960 (castling moves are then\n"
+             "written king-takes-rook, e.g. e1h1); automatic when the\n"
+             "castling field or the king/rook squares say so"},
+    {"--divide", OPT_TRUE, AT(divide),
+     .help = "print 'move count' for each root move (UCI, sorted), then\n"
+             "the total"},
+    {"--strict", OPT_TRUE, AT(strict),
+     .help = "reject positions that cannot arise in a game (too many\n"
+             "pieces, impossible checks); by default only what the\n"
+             "move generator needs is checked, as perft suites hold\n"
+             "such positions on purpose"},
+    {"--hash", OPT_INT, AT(hash_mb), .max = 1 << 20, .expected = "a size in MiB from 0 to 1048576", .arg = "MB",
+     .help = "count repeated subtrees once, with a table of MB MiB\n"
+             "(per thread); faster on deep trees"},
+    {"--suite", OPT_WORD, AT(suite), .needs = "a FILE", .arg = "FILE",
+     .help = "check every line 'FEN ;D1 n ;D2 n ...' of FILE (- = stdin);\n"
+             "'#' lines and blank lines are skipped, a ';chess960 true'\n"
+             "field forces Chess960; prints one line per mismatch and\n"
+             "'N passed, M failed'"},
+    {"--max-depth", OPT_INT, AT(max_depth), .max = MAX_DEPTH, .expected = "a number from 0 to 64", .arg = "D",
+     .help = "with --suite, check only depths up to D"},
+    OPT_ROW_JOBS(.usage = "--jobs N", .help = "with --suite, check N lines at once (0 = one per CPU)"),
+    {"-v|--verbose", OPT_TRUE, AT(verbose), .usage = "--verbose",
+     .help = "with --suite, report every line checked on stderr"},
+    {"--json", OPT_TRUE, AT(json),
+     .help = "write JSON Lines: one object per root move (--divide) or\n"
+             "per suite line, then one with the total or the tally"},
+    {"--time", OPT_TRUE, AT(time), .help = "print nodes, seconds and million nodes/s on stderr"},
+    {0}};
+static const char synopsis[] =
+    "usage: arbiter-perft [--chess960] [--divide] [--strict] [--hash MB] [--json] [--time]\n"
+    "                     FEN DEPTH\n"
+    "       arbiter-perft --suite FILE [--max-depth D] [--jobs N] [--strict] [--hash MB]\n"
+    "                     [--verbose] [--json] [--time]\n"
+    "\n"
+    "Counts the leaf nodes of the legal move tree of FEN to DEPTH plies (perft).\n"
+    "FEN is one argument (quote it) or the word startpos; standard FEN, X-FEN and\n"
+    "Shredder-FEN castling fields are accepted.\n"
+    "\n";
+static const char epilogue[] =
+    "\n"
+    "Exit status: 0 success, 1 suite mismatch or unusable suite line,\n"
+    "2 usage error, unreadable file or invalid FEN/DEPTH.\n";
+static const opt_spec spec = {PROGRAM, rows, true, synopsis, epilogue, 20};
 
 int main(int argc, char **argv)
 {
     options opt = { .max_depth = -1, .jobs = 1 };
-    const char *positional[64];
-    int npositional = 0;
-    bool options_done = false;
-
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *value;
-        int number;
-        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            if (npositional == 64)
-                return bad_usage("too many arguments", NULL);
-            positional[npositional++] = arg;
-        } else if (strcmp(arg, "--") == 0) {
-            options_done = true;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            usage(stdout);
-            return EXIT_OK;
-        } else if (strcmp(arg, "--version") == 0) {
-            printf(PROGRAM " " ARB_VERSION "\n");
-            return EXIT_OK;
-        } else if (strcmp(arg, "--chess960") == 0) {
-            opt.chess960 = true;
-        } else if (strcmp(arg, "--divide") == 0) {
-            opt.divide = true;
-        } else if (strcmp(arg, "--time") == 0) {
-            opt.time = true;
-        } else if (strcmp(arg, "--verbose") == 0 || strcmp(arg, "-v") == 0) {
-            opt.verbose = true;
-        } else if (strcmp(arg, "--strict") == 0) {
-            opt.strict = true;
-        } else if (strcmp(arg, "--json") == 0) {
-            opt.json = true;
-        } else if (is_option(arg, "--hash")) {
-            value = option_value(argc, argv, &i, "--hash");
-            if (!int_arg_parse(value, 0, 1 << 20, &number))
-                return bad_usage("--hash %s: expected a size in MiB from 0 to 1048576", value);
-            opt.hash_mb = (int)number;
-        } else if (is_option(arg, "--suite")) {
-            if (!(value = option_value(argc, argv, &i, "--suite")) || !*value)
-                return bad_usage("--suite needs a FILE", NULL);
-            opt.suite = value;
-        } else if (is_option(arg, "--max-depth")) {
-            value = option_value(argc, argv, &i, "--max-depth");
-            if (!int_arg_parse(value, 0, MAX_DEPTH, &number))
-                return bad_usage("--max-depth %s: expected a number from 0 to 64", value);
-            opt.max_depth = (int)number;
-        } else if (is_option(arg, "--jobs") || strcmp(arg, "-j") == 0) {
-            value = option_value(argc, argv, &i, arg[1] == 'j' ? "-j" : "--jobs");
-            if (!int_arg_parse(value, 0, 256, &number))
-                return bad_usage("--jobs %s: expected a number from 0 to 256", value);
-            opt.jobs = (int)number;
-        } else {
-            return bad_usage("unknown option %s", arg);
-        }
-    }
+    int npositional = opt_parse(&spec, argc, argv, &opt);
+    if (npositional < 0)
+        return npositional == OPT_DONE ? EXIT_OK : EXIT_USAGE;
+    char **positional = argv + 1;
 
     if (opt.suite) {
         if (npositional)

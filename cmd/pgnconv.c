@@ -28,10 +28,10 @@
 #include "pgn_detect.h"
 #include "pgn_export.h"
 #include "pgn_parallel.h"
-#include "common/args.h"
-#include "common/inputs.h"
 #include "common/outfile.h"
-#include "common/progress.h"
+#include "common/locale_list.h"
+#include "common/optable.h"
+#include "common/runloop.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
 #include "common/usage.h"
@@ -82,86 +82,8 @@ struct run {
     outfile *out;
     outfile *rejects;        /* NULL without --rejects */
     counts n;
-    progress progress;
-    uint64_t file_bytes;  /* of the current input, up to the last game emitted */
+    run_loop loop;
 };
-
-static void usage(FILE *out)
-{
-    fprintf(out,
-        "usage: " PROGRAM " [OPTIONS] [FILE...]\n"
-        "\n"
-        "Reads PGN games (plain, or gzip, zstd, bzip2, xz or zip by their first\n"
-        "bytes; standard input when no FILE or FILE is -), replays every move of\n"
-        "every line, and writes them in PGN export format.\n"
-        "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
-        "...; recursively, in name order; other files skipped with a note).\n"
-        "\n"
-        "  --from auto|san|LANG notation of the input: auto detects it for every game\n"
-        "                       by replaying it under each locale; san reads SAN only;\n"
-        "                       LANG (ro, de, ru, sr-Cyrl, ...) reads that locale's\n"
-        "                       letters in all FIDE Appendix C forms.  Default: SAN,\n"
-        "                       and auto for a game with a token SAN cannot read\n"
-        "  --prefer LANGS       when several notations replay a game, prefer these\n"
-        "                       (comma-separated codes; after the game's own Notation\n"
-        "                       or Language tag)\n"
-        "  --mark-detected      record the notation read in a [Notation \"ro\"] tag\n"
-        "  --to san|lan|uci|fan|LANG\n"
-        "                       move notation: SAN (default), long algebraic (Ng1-f3),\n"
-        "                       UCI (g1f3), figurines (\u2658f3), or SAN in a locale's\n"
-        "                       letters (Cf3 in ro)\n"
-        "  --to json|csv|epd    data instead of PGN: one JSON object per game (tags,\n"
-        "                       moves in SAN and UCI, comments, NAGs, variations,\n"
-        "                       %%clk/%%emt/%%eval, final FEN), one CSV row per game,\n"
-        "                       or one EPD line per position; games that cannot be\n"
-        "                       replayed go to --rejects only\n"
-        "  --columns LIST       CSV columns: tag names and game, result, plies, moves,\n"
-        "                       uci, start_fen, final_fen (default: game, the Seven\n"
-        "                       Tag Roster, WhiteElo, BlackElo, ECO, plies, moves)\n"
-        "  --list-locales       list the locales (codes, piece letters, names) and exit\n"
-        "  --strip-comments     leave out comments\n"
-        "  --strip-variations   leave out variations\n"
-        "  --strip-nags         leave out NAGs and ! ? annotations\n"
-        "  --add-tags LIST      set tags computed from the moves (comma-separated):\n"
-        "                       ECO and Opening by position (lichess table; left out\n"
-        "                       when no position is in it), PlyCount, FinalFEN\n"
-        "  --fix-results        set the result the final position decides (checkmate,\n"
-        "                       stalemate, dead position) where the game says another;\n"
-        "                       each fix is reported\n"
-        "  -o, --output FILE    write to FILE (replaced only when the run completes)\n"
-        "  --rejects FILE       write games that cannot be converted to FILE instead\n"
-        "                       of passing them through unchanged\n"
-        "  --max-depth N        allow variations nested N deep (default 256)\n"
-        "  --null-moves         accept null moves (-- or Z0) in the main line too\n"
-        "  --encoding NAME      the input's character encoding (windows-1251, cp866,\n"
-        "                       koi8-r, windows-1250, utf-16, latin2, ...); default:\n"
-        "                       detected from the bytes; the output is UTF-8\n"
-        "  --strict             read only PGN as the standard and FIDE Appendix C write\n"
-        "                       it: no second reading of text from books and web pages\n"
-        "                       (prose in brackets, results in words, look-alike\n"
-        "                       letters, spaced moves, several pasted games)\n"
-        "  --max-game-bytes N   keep at most N bytes of a game's text (K, M, G: KiB,\n"
-        "                       MiB, GiB; default 16M): a longer game is still\n"
-        "                       converted, but if it cannot be, it is reported and\n"
-        "                       counted as rejected without its text\n"
-        "  --progress, --no-progress\n"
-        "                       show (or never show) a progress line on standard\n"
-        "                       error; by default shown on a terminal for large input\n"
-        "  -j, --jobs N         convert on N threads (default: one per processor, at\n"
-        "                       most 4; 1 = no threads); the output is the same\n"
-        "  --repair             write a game that does not replay with its best repair\n"
-        "                       (the fewest recording errors undone, as pgnrepair does)\n"
-        "                       instead of passing it through\n"
-        "  --json               messages on standard error as JSON Lines\n"
-        "  --help, --version\n"
-        "\n"
-        "Each problem is reported as FILE:LINE:COL: message on standard error, then\n"
-        "a summary: games read, written, rejected.\n"
-        "A game whose notation is in doubt (several notations replay it and read it\n"
-        "differently, or none replays it) is reported with the move concerned.\n"
-        "Exit status: 0 all games converted, 1 some games rejected,\n"
-        "2 usage error or unreadable/unwritable file.\n");
-}
 
 static void report(const options *o, arb_strbuf *t, const char *file, int severity, int line, int col,
                    const char *message)
@@ -217,7 +139,6 @@ static void print_summary(const options *o, const counts *n)
 /* Output texts and counters of a batch of games (see pgn_parallel.h). */
 enum { TEXT_OUT = 0, TEXT_ERR = 1, TEXT_REJECTS = 2 };
 enum { COUNT_READ = 0, COUNT_WRITTEN = 1, COUNT_REJECTED = 2, COUNT_NATIONAL = 3,
-       COUNT_END_OFFSET = 4 /* where the batch's last game ends, for the progress line */,
        COUNT_FIXED = 5 /* --fix-results */, COUNT_REPAIRED = 6 /* --repair */ };
 
 /* What a converting thread needs. */
@@ -230,35 +151,25 @@ typedef struct worker {
     arb_pgn_game fixed;
 } worker;
 
-static void *worker_start(void *ctx)
-{
-    const struct run *run = ctx;
-    worker *w = calloc(1, sizeof *w);
-    if (!w)
-        return NULL;
-    w->o = run->o;
-    w->writer = arb_pgn_writer_new(&run->o->write);
-    arb_mainline_init(&w->ml);
-    arb_pgn_game_init(&w->fixed);
-    if ((run->o->add_tags && !(w->computed = arb_computed_tags_new(run->o->add_tags, run->o->openings)))
-        || (run->o->repair && !(w->repairer = arb_repairer_new(NULL)))) {
-        arb_pgn_writer_free(w->writer);
-        w->writer = NULL;   /* reported as out of memory by convert_game */
-    }
-    return w;
-}
-
-static void worker_stop(void *state)
+static bool worker_init(void *state, void *ctx)
 {
     worker *w = state;
-    if (!w)
-        return;
+    const options *o = w->o = ((const struct run *)ctx)->o;
+    arb_mainline_init(&w->ml);
+    arb_pgn_game_init(&w->fixed);
+    return (w->writer = arb_pgn_writer_new(&o->write))
+           && (!o->add_tags || (w->computed = arb_computed_tags_new(o->add_tags, o->openings)))
+           && (!o->repair || (w->repairer = arb_repairer_new(NULL)));
+}
+
+static void worker_free(void *state)
+{
+    worker *w = state;
     arb_pgn_writer_free(w->writer);
     arb_computed_tags_free(w->computed);
     arb_repairer_free(w->repairer);
     arb_mainline_free(&w->ml);
     arb_pgn_game_free(&w->fixed);
-    free(w);
 }
 
 /* --to json|csv|epd: the game's number goes in where the writer puts it. */
@@ -324,13 +235,8 @@ static bool write_repaired(worker *w, const arb_pgn_game *g, arb_pgn_output *out
 static void convert_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
 {
     worker *w = state;
-    const options *o = w ? w->o : NULL;
-    if (!w || !w->writer) {
-        out->text[TEXT_OUT].failed = true;   /* out of memory at thread start */
-        return;
-    }
+    const options *o = w->o;
     out->count[COUNT_READ]++;
-    out->count[COUNT_END_OFFSET] = g->offset + g->raw_len;
     arb_strbuf *err = &out->text[TEXT_ERR];
     for (size_t i = 0; i < g->diag_count; i++)
         report(o, err, g->source, g->diags[i].severity, g->diags[i].line, g->diags[i].col,
@@ -436,206 +342,157 @@ static bool emit(void *ctx, const arb_pgn_output *out)
         run->n.unwritten += out->count[COUNT_WRITTEN];
     }
     run->n.rejected += out->count[COUNT_REJECTED];
-    if (out->count[COUNT_END_OFFSET])
-        run->file_bytes = out->count[COUNT_END_OFFSET];
-    progress_update(&run->progress, run->n.read, run->file_bytes);
     return !outfile_failed(run->out) && !(run->rejects && outfile_failed(run->rejects));
 }
 
-/* Converts one input; returns false on an input failure. */
-static bool convert_file(struct run *run, const char *path)
+/* --json: the run loop's messages on an input as JSON lines. */
+static void input_message(void *ctx, const char *file, int line, int col, const char *text)
 {
-    const options *o = run->o;
-    arb_input *in;
-    arb_status st = arb_input_open(path, &in);
-    if (st.code) {
-        if (o->json) {
-            arb_strbuf t = {0};
-            report(o, &t, strcmp(path, "-") == 0 ? "<stdin>" : path, ARB_PGN_ERROR, 0, 0, st.message);
-            fwrite(t.data, 1, t.len, stderr);
-            arb_strbuf_free(&t);
-        } else {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-        }
-        return false;
-    }
-    char name[4096];
-    snprintf(name, sizeof name, "%s", arb_input_name(in));
-    static const arb_pgn_parallel_ops ops = {worker_start, worker_stop, convert_game, emit};
-    arb_pgn_parallel_options parallel = {.jobs = o->jobs};
-    run->file_bytes = 0;
-    int rc = arb_pgn_read_parallel(in, &o->read, &parallel, &ops, run, &st);
-    progress_next_file(&run->progress, run->file_bytes);
-    if (rc != ARB_PGN_READ_FAILED)
-        return true;
-    if (st.code) {
-        arb_strbuf t = {0};
-        report(o, &t, name, ARB_PGN_ERROR, st.line, st.col, st.message);
-        fwrite(t.data, 1, t.len, stderr);
-        arb_strbuf_free(&t);
-    }
-    return false;
+    const struct run *run = ctx;
+    arb_strbuf t = {0};
+    report(run->o, &t, file, ARB_PGN_ERROR, line, col, text);
+    fwrite(t.data, 1, t.len, stderr);
+    arb_strbuf_free(&t);
 }
 
-/* Options that take a value (the others take none). */
-static const char *const one_value[] = {"--to", "--columns", "-o", "--output", "--rejects", "--from", "--prefer",
-                                        "--encoding", "--max-depth", "-j", "--jobs", "--max-game-bytes", "--add-tags",
-                                        NULL};
-static const args_spec conv_args = {one_value, NULL, NULL};
-
-/* Returns the index of the first file argument, or -1 after a usage error,
- * or 0 when the run is already over (--help, --version).  argv has one
- * option per word (args_expand). */
-static int parse_args(int argc, char **argv, options *o)
+/* --to: a move notation, a data format, or a locale (checked once the
+ * locales are loaded). */
+static int to_notation(void *target, const char *name, const char *value, const char *value2)
 {
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        const char *value = NULL;
-        if (strcmp(a, "--") == 0)
-            return i + 1;
-        if (a[0] != '-' || strcmp(a, "-") == 0)
-            break;
-        if (args_values(&conv_args, a)) {
-            if (i + 1 >= argc) {
-                return usage_error(PROGRAM, "option %s needs a value", a);
-            }
-            value = argv[++i];
-        }
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
+    options *o = target;
+    static const char *const names[] = {"san", "lan", "uci", "fan"};
+    static const int notations[] = {ARB_PGN_NOTATION_SAN, ARB_PGN_NOTATION_LAN, ARB_PGN_NOTATION_UCI,
+                                    ARB_PGN_NOTATION_FAN};
+    static const char *const formats[] = {"json", "csv", "epd"};
+    static const int exports[] = {ARB_PGN_EXPORT_JSON, ARB_PGN_EXPORT_CSV, ARB_PGN_EXPORT_EPD};
+    (void)value2;
+    for (int i = 0; i < 4; i++)
+        if (strcmp(value, names[i]) == 0) {
+            o->write.notation = notations[i];
             return 0;
-        } else if (strcmp(a, "--version") == 0) {
-            printf(PROGRAM " " ARB_VERSION "\n");
-            return 0;
-        } else if (strcmp(a, "--to") == 0) {
-            if (strcmp(value, "san") == 0)
-                o->write.notation = ARB_PGN_NOTATION_SAN;
-            else if (strcmp(value, "lan") == 0)
-                o->write.notation = ARB_PGN_NOTATION_LAN;
-            else if (strcmp(value, "uci") == 0)
-                o->write.notation = ARB_PGN_NOTATION_UCI;
-            else if (strcmp(value, "fan") == 0)
-                o->write.notation = ARB_PGN_NOTATION_FAN;
-            else if (strcmp(value, "json") == 0)
-                o->export_format = ARB_PGN_EXPORT_JSON;
-            else if (strcmp(value, "csv") == 0)
-                o->export_format = ARB_PGN_EXPORT_CSV;
-            else if (strcmp(value, "epd") == 0)
-                o->export_format = ARB_PGN_EXPORT_EPD;
-            else if (value[0] == '\0') {
-                return usage_error(PROGRAM, "--to: expected san, lan, uci, fan or a locale code");
-            } else {
-                o->write.notation = ARB_PGN_NOTATION_LOCALE;   /* checked once the locales are loaded */
-                o->to_locale = value;
-            }
-        } else if (strcmp(a, "--columns") == 0) {
-            if (value[0] == '\0' || strstr(value, ",,") || value[0] == ',' || value[strlen(value) - 1] == ',') {
-                return usage_error(PROGRAM, "--columns %s: expected column names separated by commas", value);
-            }
-            o->columns = value;
-        } else if (strcmp(a, "--from") == 0) {
-            if (value[0] == '\0') {
-                return usage_error(PROGRAM, "--from: expected auto, san or a locale code such as ro");
-            }
-            o->from = value;
-        } else if (strcmp(a, "--prefer") == 0) {
-            o->prefer = value;
-        } else if (strcmp(a, "--encoding") == 0) {
-            o->encoding = value;
-        } else if (strcmp(a, "--mark-detected") == 0) {
-            o->read.mark_notation = true;
-        } else if (strcmp(a, "--list-locales") == 0) {
-            o->list_locales = true;
-        } else if (strcmp(a, "--strip-comments") == 0) {
-            o->write.strip_comments = true;
-        } else if (strcmp(a, "--strip-variations") == 0) {
-            o->write.strip_variations = true;
-        } else if (strcmp(a, "--strip-nags") == 0) {
-            o->write.strip_nags = true;
-        } else if (strcmp(a, "--fix-results") == 0) {
-            o->fix_results = true;
-        } else if (strcmp(a, "--add-tags") == 0) {
-            arb_status st = arb_computed_tags_parse(value, &o->add_tags);
-            if (st.code) {
-                fprintf(stderr, PROGRAM ": %s\n", st.message);
-                return -1;
-            }
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-            o->output = value;
-        } else if (strcmp(a, "--rejects") == 0) {
-            o->rejects = value;
-        } else if (strcmp(a, "--max-depth") == 0) {
-            if (!int_arg_parse(value, 1, 1000000, &o->read.max_depth)) {
-                return usage_error(PROGRAM, "--max-depth %s: expected a number from 1 to 1000000",
-                        value);
-            }
-        } else if (strcmp(a, "--max-game-bytes") == 0) {
-            if (!size_arg_parse(value, &o->read.max_game_bytes)) {
-                return usage_error(PROGRAM, "--max-game-bytes %s: expected a number of bytes from 1 up, "
-                        "optionally followed by K, M or G (such as 512K or 64M)", value);
-            }
-        } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
-            if (!int_arg_parse(value, 0, 256, &o->jobs)) {
-                return usage_error(PROGRAM, "--jobs %s: expected a number from 0 to 256", value);
-            }
-        } else if (strcmp(a, "--null-moves") == 0) {
-            o->read.null_moves_in_main_line = true;
-        } else if (strcmp(a, "--strict") == 0) {
-            o->strict = true;
-        } else if (strcmp(a, "--progress") == 0) {
-            o->progress = PROGRESS_ALWAYS;
-        } else if (strcmp(a, "--no-progress") == 0) {
-            o->progress = PROGRESS_NEVER;
-        } else if (strcmp(a, "--json") == 0) {
-            o->json = true;
-        } else if (strcmp(a, "--repair") == 0) {
-            o->repair = true;
-        } else {
-            return usage_error(PROGRAM, "unknown option %s", a);
         }
-    }
-    return i;
+    for (int i = 0; i < 3; i++)
+        if (strcmp(value, formats[i]) == 0) {
+            o->export_format = exports[i];
+            return 0;
+        }
+    if (value[0] == '\0')
+        return usage_error(PROGRAM, "%s: expected san, lan, uci, fan or a locale code", name);
+    o->write.notation = ARB_PGN_NOTATION_LOCALE;
+    o->to_locale = value;
+    return 0;
 }
 
-/* Display width of UTF-8 text (characters, not bytes). */
-static size_t text_width(const char *s)
+static int columns(void *target, const char *name, const char *value, const char *value2)
 {
-    size_t n = 0;
-    for (; *s; s++)
-        n += ((unsigned char)*s & 0xC0) != 0x80;
-    return n;
+    (void)value2;
+    if (value[0] == '\0' || strstr(value, ",,") || value[0] == ',' || value[strlen(value) - 1] == ',')
+        return usage_error(PROGRAM, "%s %s: expected column names separated by commas", name, value);
+    ((options *)target)->columns = value;
+    return 0;
 }
 
-static void print_padded(const char *s, size_t width)
+static int add_tags(void *target, const char *name, const char *value, const char *value2)
 {
-    fputs(s, stdout);
-    for (size_t w = text_width(s); w < width; w++)
-        putchar(' ');
+    (void)name, (void)value2;
+    arb_status st = arb_computed_tags_parse(value, &((options *)target)->add_tags);
+    if (st.code)
+        fprintf(stderr, PROGRAM ": %s\n", st.message);
+    return st.code ? -1 : 0;
 }
 
-/* --list-locales: code, piece letters in the order K Q R B N, names. */
-static void list_locales(const arb_locale_set *set)
-{
-    print_padded("code", 11);
-    print_padded("K Q R B N", 18);
-    printf("name\n");
-    for (size_t i = 0; i < arb_locales_count(set); i++) {
-        const arb_locale *loc = arb_locales_at(set, i);
-        char letters[128] = "";
-        size_t o = 0;
-        for (int k = ARB_KING; k >= ARB_KNIGHT; k--)
-            o += (size_t)snprintf(letters + o, sizeof letters - o, "%s%s", o ? " " : "",
-                                  arb_locale_piece(loc, k, 0));
-        print_padded(arb_locale_code(loc), 11);
-        print_padded(letters, 18);
-        const char *english = arb_locale_english_name(loc);
-        if (english[0] && strcmp(english, arb_locale_name(loc)) != 0)
-            printf("%s (%s)\n", arb_locale_name(loc), english);
-        else
-            printf("%s\n", arb_locale_name(loc));
-    }
-}
+#define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
+static const opt_row rows[] = {
+    OPT_ROW_FROM(.arg = "auto|san|LANG",
+        .help = "notation of the input: auto detects it for every game\n"
+                "by replaying it under each locale; san reads SAN only;\n"
+                "LANG (ro, de, ru, sr-Cyrl, ...) reads that locale's\n"
+                "letters in all FIDE Appendix C forms.  Default: SAN,\n"
+                "and auto for a game with a token SAN cannot read"),
+    {"--prefer", OPT_STRING, AT(prefer), .arg = "LANGS",
+     .help = "when several notations replay a game, prefer these\n"
+             "(comma-separated codes; after the game's own Notation\n"
+             "or Language tag)"},
+    {"--mark-detected", OPT_TRUE, AT(read.mark_notation),
+     .help = "record the notation read in a [Notation \"ro\"] tag"},
+    {"--to", OPT_CALL_VALUE, .call = to_notation, .arg = "san|lan|uci|fan|LANG",
+     .help = "move notation: SAN (default), long algebraic (Ng1-f3),\n"
+             "UCI (g1f3), figurines (\u2658f3), or SAN in a locale's\n"
+             "letters (Cf3 in ro)"},
+    {"", OPT_NOTE, .usage = "--to json|csv|epd",
+     .help = "data instead of PGN: one JSON object per game (tags,\n"
+             "moves in SAN and UCI, comments, NAGs, variations,\n"
+             "%clk/%emt/%eval, final FEN), one CSV row per game,\n"
+             "or one EPD line per position; games that cannot be\n"
+             "replayed go to --rejects only"},
+    {"--columns", OPT_CALL_VALUE, .call = columns, .arg = "LIST",
+     .help = "CSV columns: tag names and game, result, plies, moves,\n"
+             "uci, start_fen, final_fen (default: game, the Seven\n"
+             "Tag Roster, WhiteElo, BlackElo, ECO, plies, moves)"},
+    {"--list-locales", OPT_TRUE, AT(list_locales), .help = "list the locales (codes, piece letters, names) and exit"},
+    {"--strip-comments", OPT_TRUE, AT(write.strip_comments), .help = "leave out comments"},
+    {"--strip-variations", OPT_TRUE, AT(write.strip_variations), .help = "leave out variations"},
+    {"--strip-nags", OPT_TRUE, AT(write.strip_nags), .help = "leave out NAGs and ! ? annotations"},
+    {"--add-tags", OPT_CALL_VALUE, .call = add_tags, .arg = "LIST",
+     .help = "set tags computed from the moves (comma-separated):\n"
+             "ECO and Opening by position (lichess table; left out\n"
+             "when no position is in it), PlyCount, FinalFEN"},
+    {"--fix-results", OPT_TRUE, AT(fix_results),
+     .help = "set the result the final position decides (checkmate,\n"
+             "stalemate, dead position) where the game says another;\n"
+             "each fix is reported"},
+    {"-o|--output", OPT_STRING, AT(output), .arg = "FILE",
+     .help = "write to FILE (replaced only when the run completes)"},
+    {"--rejects", OPT_STRING, AT(rejects), .arg = "FILE",
+     .help = "write games that cannot be converted to FILE instead\n"
+             "of passing them through unchanged"},
+    OPT_ROW_MAX_DEPTH(.help = "allow variations nested N deep (default 256)"),
+    {"--null-moves", OPT_TRUE, AT(read.null_moves_in_main_line),
+     .help = "accept null moves (-- or Z0) in the main line too"},
+    {"--encoding", OPT_STRING, AT(encoding), .arg = "NAME",
+     .help = "the input's character encoding (windows-1251, cp866,\n"
+             "koi8-r, windows-1250, utf-16, latin2, ...); default:\n"
+             "detected from the bytes; the output is UTF-8"},
+    {"--strict", OPT_TRUE, AT(strict),
+     .help = "read only PGN as the standard and FIDE Appendix C write\n"
+             "it: no second reading of text from books and web pages\n"
+             "(prose in brackets, results in words, look-alike\n"
+             "letters, spaced moves, several pasted games)"},
+    OPT_ROW_MAX_GAME_BYTES(
+        .help = "keep at most N bytes of a game's text (K, M, G: KiB,\n"
+                "MiB, GiB; default 16M): a longer game is still\n"
+                "converted, but if it cannot be, it is reported and\n"
+                "counted as rejected without its text"),
+    OPT_ROWS_PROGRESS(
+        .help = "show (or never show) a progress line on standard\n"
+                "error; by default shown on a terminal for large input"),
+    OPT_ROW_JOBS(
+        .help = "convert on N threads (default: one per processor, at\n"
+                "most 4; 1 = no threads); the output is the same"),
+    {"--repair", OPT_TRUE, AT(repair),
+     .help = "write a game that does not replay with its best repair\n"
+             "(the fewest recording errors undone, as pgnrepair does)\n"
+             "instead of passing it through"},
+    {"--json", OPT_TRUE, AT(json), .help = "messages on standard error as JSON Lines"},
+    {0}};
+static const char synopsis[] =
+    "usage: pgnconv [OPTIONS] [FILE...]\n"
+    "\n"
+    "Reads PGN games (plain, or gzip, zstd, bzip2, xz or zip by their first\n"
+    "bytes; standard input when no FILE or FILE is -), replays every move of\n"
+    "every line, and writes them in PGN export format.\n"
+    "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
+    "...; recursively, in name order; other files skipped with a note).\n"
+    "\n";
+static const char epilogue[] =
+    "\n"
+    "Each problem is reported as FILE:LINE:COL: message on standard error, then\n"
+    "a summary: games read, written, rejected.\n"
+    "A game whose notation is in doubt (several notations replay it and read it\n"
+    "differently, or none replays it) is reported with the move concerned.\n"
+    "Exit status: 0 all games converted, 1 some games rejected,\n"
+    "2 usage error or unreadable/unwritable file.\n";
+static const opt_spec spec = {PROGRAM, rows, false, synopsis, epilogue, 23};
 
 /* What the notations of a run need: the locales, the grammar, and the
  * notation objects made from them. */
@@ -675,7 +532,7 @@ static int setup_notations(options *o, notations *n)
         return 1;
     }
     if (o->list_locales) {
-        list_locales(n->from.locales);
+        locale_list_print(n->from.locales);
         return 0;
     }
     if (o->to_locale) {
@@ -704,16 +561,14 @@ static int setup_notations(options *o, notations *n)
            && setup_encoding(PROGRAM, o->encoding, true, &o->read) ? 1 : -1;
 }
 
-static int convert_all(int argc, char **argv)
+int main(int argc, char **argv)
 {
     options o;
     memset(&o, 0, sizeof o);
     o.jobs = 0;
-    int first = parse_args(argc, argv, &o);
-    if (first < 0)
-        return EXIT_TROUBLE;
-    if (first == 0)
-        return fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
+    int operands = opt_parse(&spec, argc, argv, &o);
+    if (operands < 0)
+        return operands == OPT_DONE && fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
     notations nota;
     int ready = setup_notations(&o, &nota);
     if (ready <= 0) {
@@ -756,6 +611,10 @@ static int convert_all(int argc, char **argv)
         return EXIT_TROUBLE;
     }
     struct run run = {.o = &o, .out = out, .rejects = rejects};
+    run.loop = (run_loop){.program = PROGRAM, .read = &o.read, .parallel = {.jobs = o.jobs},
+                          .worker_size = sizeof(worker), .worker_init = worker_init,
+                          .worker_free = worker_free, .game = convert_game, .emit = emit, .ctx = &run,
+                          .progress_mode = o.progress, .message = o.json ? input_message : NULL};
     if (o.export_format == ARB_PGN_EXPORT_CSV) {
         arb_strbuf header = {0};
         bool ok = arb_pgn_export_csv_header(o.columns, &header) && outfile_write(out, header.data, header.len);
@@ -767,26 +626,15 @@ static int convert_all(int argc, char **argv)
             return EXIT_TROUBLE;
         }
     }
-    /* folders stand for the PGN files under them */
-    input_list inputs;
-    if (!inputs_expand(PROGRAM, argv + first, argc - first, &inputs)) {
+    if (!run_loop_inputs(&run.loop, argv + 1, operands)) {
         outfile_close(out, false);
         if (rejects)
             outfile_close(rejects, false);
         notations_free(&nota);
         return EXIT_TROUBLE;
     }
-    progress_init(&run.progress, PROGRAM, o.progress, inputs.paths, inputs.count);
-    bool trouble = inputs.trouble;
-    if (first >= argc) {
-        trouble |= !convert_file(&run, "-");
-    } else {
-        for (int i = 0; i < inputs.count; i++)
-            trouble |= !convert_file(&run, inputs.paths[i]);
-    }
-    inputs_free(&inputs);
+    bool trouble = run.loop.trouble;
     counts n = run.n;
-    progress_done(&run.progress);
     notations_free(&nota);
     arb_openings_free(openings);
 
@@ -809,18 +657,4 @@ static int convert_all(int argc, char **argv)
     if (trouble)
         return EXIT_TROUBLE;
     return n.rejected ? EXIT_REJECTED : EXIT_OK;
-}
-
-int main(int argc, char **argv)
-{
-    char error[128], *pool = NULL;
-    char **args = args_expand(argc, argv, &conv_args, &argc, &pool, error, sizeof error);
-    if (!args) {
-        fprintf(stderr, PROGRAM ": %s\n", error[0] ? error : "out of memory");
-        return EXIT_TROUBLE;
-    }
-    int status = convert_all(argc, args);
-    free(args);
-    free(pool);
-    return status;
 }

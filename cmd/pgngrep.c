@@ -21,10 +21,10 @@
 #include <unistd.h>
 
 #include "arbiter.h"
-#include "common/args.h"
-#include "common/inputs.h"
+#include "common/game_out.h"
 #include "common/outfile.h"
-#include "common/progress.h"
+#include "common/optable.h"
+#include "common/runloop.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
 #include "common/usage.h"
@@ -68,6 +68,8 @@ typedef struct options {
     size_t dup_min_plies;        /* --duplicates=prefix:N */
     bool same_players;
     bool invert;                 /* -v, applied by emit when dup is on */
+    bool count, index, quiet, dup_index;   /* -c, --index, -q, --dup-index */
+    arb_grep *sel;               /* the predicates */
     const char *encoding;        /* --encoding: read converted to UTF-8 */
     bool strict;                 /* --strict: no lenient second reading */
     arb_pgn_reader_options read;
@@ -76,8 +78,7 @@ typedef struct options {
 /* Output texts and counters of a batch of games (see pgn_parallel.h). */
 enum { TEXT_OUT = 0, TEXT_MATCHES = 1, TEXT_ERR = 2,
        TEXT_LINES = 3 /* --duplicates: main-line hashes (duplicates.h) */ };
-enum { COUNT_SELECTED = 0, COUNT_TROUBLE = 1,
-       COUNT_END_OFFSET = 2 /* where the batch's last game ends, for the progress line */ };
+enum { COUNT_SELECTED = 0, COUNT_TROUBLE = 1 };
 
 /* One selected game in a batch: where its bytes end in TEXT_OUT and which
  * game of the batch it was (out->games, see pgn_parallel.h).  With
@@ -99,129 +100,19 @@ typedef struct input_seen {
     unsigned long long first_ordinal;   /* games of the run before it */
 } input_seen;
 
-/* The split files: consecutive chunks of split_size games, each written
- * under a temporary name and renamed when complete (common/outfile.h). */
-typedef struct splitter {
-    outfile *out;
-    char *path;
-    unsigned long long in_file, files;
-} splitter;
-
 /* The whole run (main thread). */
 struct run {
     const options *o;
     const arb_grep *selection;
-    const char *name;            /* current input, for messages */
-    bool many_files;
+    run_loop loop;               /* inputs; loop.name: the current one, for messages;
+                                  * loop.stop: -q has its answer, or output failed */
     unsigned long long file_games, file_selected;   /* in the current input */
     unsigned long long total_selected, total_games;
-    uint64_t file_bytes;         /* of the current input, up to the last game emitted */
-    progress progress;
-    bool stop_all;               /* -q: the answer is known */
-    bool trouble;
-    /* what was written last, so that games that were not next to each other
-     * in the input stay apart */
-    unsigned long long last_ordinal;
-    const char *last_input;
-    bool wrote, ends_in_newline;
-    splitter split;
-    bool out_failed;
+    game_out out;                /* the selected games' bytes: stdout or --split files */
     arb_dup_table *dups;         /* --duplicates, --unique */
     input_seen *inputs;          /* --dup-index: every input so far */
     size_t input_count;
 };
-
-static void usage(FILE *out)
-{
-    fprintf(out,
-        "usage: " PROGRAM " [PREDICATES] [OPTIONS] [FILE...]\n"
-        "\n"
-        "Writes the games of the PGN input (plain, or gzip, zstd, bzip2, xz or zip;\n"
-        "standard input when no FILE or FILE is -) that satisfy every predicate,\n"
-        "byte for byte as they were in the input.  With no predicate every game is\n"
-        "selected: the output is the input.\n"
-        "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
-        "...; recursively, in name order; other files skipped with a note).\n"
-        "\n"
-        "Predicates (all must hold):\n"
-        "  --valid              every move (main line and variations) replays legally\n"
-        "  --invalid            some move or tag cannot be read or replayed\n"
-        "  --finding CODE       pgnlint reports CODE (illegal-move, result-mismatch,\n"
-        "                       draw-claim, tag-missing, ...)\n"
-        "  --termination KIND   pgnlint's termination: checkmate, stalemate, agreement,\n"
-        "                       resignation, time-forfeit, threefold-claim, ...\n"
-        "  --tag NAME=REGEX     a tag NAME whose value the PCRE2 REGEX matches\n"
-        "                       (repeatable; NAME= only asks for the tag)\n"
-        "  --tag NAME>=N        compare as numbers, or as dates for *Date tags:\n"
-        "                       <, <=, >, >=, ==, ==LOW..HIGH (WhiteElo>=2500,\n"
-        "                       Date==2019..2020.06; ?? date parts: all days must hold)\n"
-        "  -i, --ignore-case    --tag and --opening patterns ignore case\n"
-        "  --result R           result 1-0, 0-1, 1/2-1/2 or *\n"
-        "  --plies MIN:MAX      main-line half-moves in range (MIN:, :MAX, N)\n"
-        "  --chess960           Chess960 games\n"
-        "  --position FEN       the main line passes through this position (same\n"
-        "                       pieces, side to move, castling and e.p. rights)\n"
-        "  --material SPEC      some main-line position has this material: KRPkr\n"
-        "                       (exactly), KP+k (one pawn or more), KR*kr (and\n"
-        "                       anything else for White)\n"
-        "  --material-plies N   ... in N consecutive positions (default 1)\n"
-        "  --fen-pattern BOARD  some main-line position fits BOARD: a FEN board where\n"
-        "                       ? is any square, ! any man, A/a any white/black man,\n"
-        "                       * a whole rank; \" w\" or \" b\" after it: side to move\n"
-        "  --eco RANGE          the opening, by position (lichess table, as pgnconv\n"
-        "                       --add-tags ECO; not the ECO tag), is in RANGE: B90,\n"
-        "                       B9 (B90-B99), B, A00-B99\n"
-        "  --opening REGEX      the opening's name matches the PCRE2 REGEX (-i too)\n"
-        "  --from san|auto|LANG notation of the moves: SAN (default); auto detects it\n"
-        "                       for every game, as pgnconv and pgnlint do; LANG (ro,\n"
-        "                       de, ...) reads that locale's letters\n"
-        "  --prefer LANGS       with --from auto, prefer these when several replay\n"
-        "  --encoding NAME      read the input in this encoding (windows-1251, cp866,\n"
-        "                       koi8-r, utf-16, ...), converted to UTF-8; without it\n"
-        "                       games are passed on byte for byte\n"
-        "  --laws NAME|auto     edition of the Laws for --finding/--termination\n"
-        "  --duplicates[=exact|prefix[:N]]\n"
-        "                       the main line (from the same start) repeats an earlier\n"
-        "                       game's; with prefix also when one of the two lines is\n"
-        "                       the other cut short, the shorter having N plies or more\n"
-        "                       (default 20); games that cannot be replayed or have no\n"
-        "                       move take no part\n"
-        "  --unique             the first game of every main line (no duplicate)\n"
-        "  --same-players       duplicates also have the same White, Black and Date\n"
-        "  -v, --invert-match   select the games that do not satisfy them\n"
-        "\n"
-        "Output:\n"
-        "  -c, --count          print the number of selected games only\n"
-        "  --index              print the selected games' numbers, one per line\n"
-        "  --dup-index          print \"N M\" for every duplicate: game N repeats game M\n"
-        "                       (implies --duplicates)\n"
-        "  -q, --quiet          print nothing; stop at the first selected game\n"
-        "  -m, --max-count N    stop after N selected games (per input file)\n"
-        "  --split N PREFIX     write chunks of N selected games to PREFIX-0001.pgn,\n"
-        "                       PREFIX-0002.pgn, ... (a game is never cut)\n"
-        "  --normalize          write games in PGN export format (games that cannot\n"
-        "                       be replayed stay as they were)\n"
-        "  --first-game N       number the first game of each input N (default 1),\n"
-        "                       e.g. for chunks of a larger file\n"
-        "  -j, --jobs N         read on N threads (default: one per processor, at\n"
-        "                       most 4); the output is the same as with -j 1\n"
-        "  --max-depth N        allow variations nested N deep (default 256)\n"
-        "  --null-moves         accept null moves (-- or Z0) in the main line\n"
-        "  --strict             no second reading of games refused as PGN as text\n"
-        "                       from books and web pages (see pgnconv)\n"
-        "  --max-game-bytes N   keep at most N bytes of a game's text (K, M, G: KiB,\n"
-        "                       MiB, GiB; default 16M): a longer selected game is\n"
-        "                       reported, not written\n"
-        "  --progress, --no-progress\n"
-        "                       show (or never show) a progress line on standard\n"
-        "                       error (default: when it is a terminal, standard\n"
-        "                       output is not, and the input is large)\n"
-        "  --help, --version\n"
-        "\n"
-        "With several FILEs, -c and --index prefix each line with FILE: and -m counts\n"
-        "per file.  Exit status: 0 some game selected, 1 none, 2 usage error,\n"
-        "unreadable input or a selected game longer than --max-game-bytes.\n");
-}
 
 /* ---- outputs (main thread, in input order) ------------------------------------ */
 
@@ -240,90 +131,18 @@ static size_t own_length(const char *raw, size_t len)
     return len;
 }
 
-/* Writes to a split file, or to standard output when `to` is NULL. */
-static void write_bytes(struct run *run, outfile *to, const char *data, size_t len)
-{
-    if (len == 0 || run->out_failed)
-        return;
-    bool ok = to ? outfile_write(to, data, len) : fwrite(data, 1, len, stdout) == len;
-    if (!ok) {
-        if (!to)
-            fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));
-        run->out_failed = true;
-        run->trouble = true;
-        run->stop_all = true;
-        return;
-    }
-    run->wrote = true;
-    run->ends_in_newline = data[len - 1] == '\n';
-}
-
-static bool split_close(struct run *run)
-{
-    splitter *s = &run->split;
-    if (!s->out)
-        return true;
-    /* a chunk takes its name only when every byte of it was written (the
-     * games in it are whole even when the run fails later) */
-    bool ok = outfile_close(s->out, true);
-    if (!ok) {
-        run->out_failed = true;
-        run->trouble = true;
-        run->stop_all = true;
-    }
-    s->out = NULL;
-    return ok;
-}
-
-/* The file the next selected game goes to. */
-static outfile *split_file(struct run *run)
-{
-    splitter *s = &run->split;
-    if (s->out && s->in_file < run->o->split_size)
-        return s->out;
-    if (!split_close(run))
-        return NULL;
-    s->files++;
-    s->in_file = 0;
-    free(s->path);
-    size_t n = strlen(run->o->split_prefix) + 32;
-    s->path = malloc(n);
-    if (!s->path) {
-        fprintf(stderr, PROGRAM ": out of memory\n");
-        run->trouble = run->stop_all = true;
-        return NULL;
-    }
-    snprintf(s->path, n, "%s-%04llu.pgn", run->o->split_prefix, s->files);
-    s->out = outfile_open(s->path, PROGRAM);   /* says why when it cannot */
-    if (!s->out)
-        run->trouble = run->stop_all = true;
-    return s->out;
-}
-
 /* Writes one selected game's bytes where the mode sends them. */
 static void write_game(struct run *run, unsigned long long ordinal, const char *data, size_t len)
 {
-    outfile *fp = NULL;
-    if (run->o->mode == OUT_SPLIT) {
-        fp = split_file(run);
-        if (!fp)
-            return;
-        run->split.in_file++;
-    }
-    /* a game that followed another on the same line keeps it company only
-     * when that one is written too */
-    bool next_to_last = run->last_input == run->name && ordinal == run->last_ordinal + 1;
-    if (run->wrote && !run->ends_in_newline && !next_to_last)
-        write_bytes(run, fp, "\n", 1);
-    write_bytes(run, fp, data, len);
-    run->last_ordinal = ordinal;
-    run->last_input = run->name;
+    game_out_write(&run->out, run->loop.name, ordinal, data, len);
+    if (run->out.failed)
+        run->loop.trouble = run->loop.stop = true;
 }
 
 static void print_line(struct run *run, unsigned long long value)
 {
-    if (run->many_files)
-        printf("%s:%llu\n", run->name, value);
+    if (run->loop.input_count > 1)
+        printf("%s:%llu\n", run->loop.name, value);
     else
         printf("%llu\n", value);
 }
@@ -335,7 +154,7 @@ static void print_repeated(struct run *run, unsigned long long run_ordinal)
     while (k > 1 && run->inputs[k - 1].first_ordinal > run_ordinal)
         k--;
     unsigned long long number = run->o->first_game + run_ordinal - run->inputs[k - 1].first_ordinal;
-    if (run->many_files)
+    if (run->loop.input_count > 1)
         printf("%s:%llu\n", run->inputs[k - 1].name, number);
     else
         printf("%llu\n", number);
@@ -359,7 +178,7 @@ static bool dup_selects(struct run *run, const arb_pgn_output *out, const match 
         dup = arb_dup_check(run->dups, line, moves, n, run->total_games + m->nth, repeats, &st);
         if (st.code) {
             fprintf(stderr, PROGRAM ": %s\n", st.message);
-            run->trouble = run->stop_all = true;
+            run->loop.trouble = run->loop.stop = true;
         }
         *line_at += n + (prefix ? (n * sizeof(arb_move) + 7) / 8 : 0);
     }
@@ -374,13 +193,13 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     if (out->text[TEXT_ERR].len)
         fwrite(out->text[TEXT_ERR].data, 1, out->text[TEXT_ERR].len, stderr);
     if (out->count[COUNT_TROUBLE])
-        run->trouble = true;
+        run->loop.trouble = true;
     const match *m = (const match *)(const void *)out->text[TEXT_MATCHES].data;
     size_t n = out->text[TEXT_MATCHES].len / sizeof *m;
     uint64_t from = 0;
     size_t line_at = 0;
     bool go_on = true;
-    for (size_t i = 0; i < n && go_on && !run->stop_all; i++) {
+    for (size_t i = 0; i < n && go_on && !run->loop.stop; i++) {
         if (o->has_max_count && run->file_selected >= o->max_count) {
             go_on = false;
             break;
@@ -401,31 +220,28 @@ static bool emit(void *ctx, const arb_pgn_output *out)
             } else {
                 fprintf(stderr, "%s:%d:%d: game %llu is longer than %zu bytes (--max-game-bytes), "
                         "not written, expected a shorter game or a larger --max-game-bytes\n",
-                        run->name, m[i].line, m[i].col, ordinal, max_game_bytes(o));
-                run->trouble = true;
+                        run->loop.name, m[i].line, m[i].col, ordinal, max_game_bytes(o));
+                run->loop.trouble = true;
             }
             break;
         case OUT_INDEX: print_line(run, ordinal); break;
         case OUT_DUP_INDEX:
-            if (run->many_files)
-                printf("%s:%llu ", run->name, ordinal);
+            if (run->loop.input_count > 1)
+                printf("%s:%llu ", run->loop.name, ordinal);
             else
                 printf("%llu ", ordinal);
             print_repeated(run, repeats);
             break;
-        case OUT_QUIET: run->stop_all = true; break;
+        case OUT_QUIET: run->loop.stop = true; break;
         default: break;
         }
         from = m[i].end;
     }
     run->file_games = out->first + out->games;
     run->total_games += out->games;
-    if (out->count[COUNT_END_OFFSET])
-        run->file_bytes = out->count[COUNT_END_OFFSET];
-    progress_update(&run->progress, run->total_games, run->file_bytes);
     if (o->has_max_count && run->file_selected >= o->max_count)
         go_on = false;
-    return go_on && !run->stop_all;
+    return go_on && !run->loop.stop;
 }
 
 /* ---- worker threads ------------------------------------------------------------ */
@@ -438,38 +254,25 @@ typedef struct worker {
 
 /* Workers read only the run's options and selection, which no one changes
  * while they run. */
-static void *worker_start(void *ctx)
-{
-    const struct run *run = ctx;
-    worker *w = calloc(1, sizeof *w);
-    if (!w)
-        return NULL;
-    w->o = run->o;
-    w->matcher = arb_grep_matcher_new(run->selection);
-    if (run->o->normalize)
-        w->writer = arb_pgn_writer_new(NULL);
-    return w;
-}
-
-static void worker_stop(void *state)
+static bool worker_init(void *state, void *ctx)
 {
     worker *w = state;
-    if (!w)
-        return;
+    const struct run *run = ctx;
+    w->o = run->o;
+    return (w->matcher = arb_grep_matcher_new(run->selection)) && (!w->o->normalize || (w->writer = arb_pgn_writer_new(NULL)));
+}
+
+static void worker_free(void *state)
+{
+    worker *w = state;
     arb_grep_matcher_free(w->matcher);
     arb_pgn_writer_free(w->writer);
-    free(w);
 }
 
 static void select_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
 {
     worker *w = state;
     uint64_t nth = out->games;
-    out->count[COUNT_END_OFFSET] = g->offset + g->raw_len;
-    if (!w || !w->matcher || (w->o->normalize && !w->writer)) {
-        out->text[TEXT_ERR].failed = true;   /* out of memory at thread start */
-        return;
-    }
     arb_status st;
     /* (the linter's report numbers the game; pgngrep uses only its codes,
      * and a piece's worker does not know the game's number in the input) */
@@ -519,257 +322,271 @@ static void select_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
 
 /* ---- files ------------------------------------------------------------------------ */
 
-static void grep_file(struct run *run, const char *path)
+/* Before an input: its name kept for --dup-index; false to skip it (-m 0). */
+static bool file_begin(void *ctx, arb_input *in)
 {
+    struct run *run = ctx;
     const options *o = run->o;
-    arb_input *in;
-    arb_status st = arb_input_open(path, &in);
-    if (st.code) {
-        fprintf(stderr, PROGRAM ": %s\n", st.message);
-        run->trouble = true;
-        return;
-    }
-    char name[4096];
-    snprintf(name, sizeof name, "%s", arb_input_name(in));
-    run->name = name;
+    (void)in;
     if (o->dup) {
         input_seen *more = realloc(run->inputs, (run->input_count + 1) * sizeof *more);
-        char *copy = strdup(name);
+        char *copy = strdup(run->loop.name);
         if (more)
             run->inputs = more;
         if (!more || !copy) {
             free(copy);
             fprintf(stderr, PROGRAM ": out of memory\n");
-            run->trouble = run->stop_all = true;
-            arb_input_close(in);
-            return;
+            run->loop.trouble = run->loop.stop = true;
+            return false;
         }
         run->inputs[run->input_count++] = (input_seen){copy, run->total_games};
     }
     run->file_games = run->file_selected = 0;
     if (o->has_max_count && o->max_count == 0) {
         /* -m 0: nothing to select, nothing to read */
-        arb_input_close(in);
         if (o->mode == OUT_COUNT)
             print_line(run, 0);
-        return;
+        return false;
     }
-    static const arb_pgn_parallel_ops ops = {worker_start, worker_stop, select_game, emit};
-    /* spans (and the copy of the text they take) only when games are written */
-    arb_pgn_parallel_options parallel = {.jobs = o->jobs,
-                                         .raw_spans = o->mode == OUT_GAMES || o->mode == OUT_SPLIT};
-    int rc = arb_pgn_read_parallel(in, &o->read, &parallel, &ops, run, &st);
-    if (rc == ARB_PGN_READ_FAILED && st.code) {
-        fprintf(stderr, "%s:%d:%d: %s\n", name, st.line, st.col, st.message);
-        run->trouble = true;
-    }
-    progress_next_file(&run->progress, run->file_bytes);
-    run->file_bytes = 0;
+    return true;
+}
+
+static void file_end(void *ctx, int read_status)
+{
+    struct run *run = ctx;
+    const options *o = run->o;
     if (o->mode == OUT_COUNT)
         print_line(run, run->file_selected);
-    if (run->last_input == name) {
-        /* a game that shared its last line with a game left out ends its line */
-        bool last_of_input = run->last_ordinal + 1 == o->first_game + run->file_games;
-        bool has_output = o->mode != OUT_SPLIT || run->split.out;
-        if (has_output && !run->ends_in_newline && !(last_of_input && rc == ARB_PGN_READ_END))
-            write_bytes(run, o->mode == OUT_SPLIT ? run->split.out : NULL, "\n", 1);
-        run->last_input = NULL;   /* the name buffer is reused for the next file */
-    }
+    game_out_end_input(&run->out, run->loop.name, o->first_game + run->file_games,
+                       read_status == ARB_PGN_READ_END);
+    if (run->out.failed)
+        run->loop.trouble = run->loop.stop = true;
 }
 
 /* ---- arguments ---------------------------------------------------------------------- */
 
-static int bad_usage(const char *fmt, const char *arg, const char *arg2)
+/* A predicate's error, said; -1 then. */
+static int said(arb_status st)
 {
-    return usage_error(PROGRAM, fmt, arg, arg2);
+    if (st.code)
+        fprintf(stderr, PROGRAM ": %s\n", st.message);
+    return st.code ? -1 : 0;
 }
 
-/* Options that take values (the others take none). */
-static const char *const one_value[] = {
-    "--finding", "--termination", "--tag", "--result", "--plies", "--position", "--from", "--eco", "--opening",
-    "--material", "--material-plies", "--fen-pattern",
-    "--prefer", "--encoding", "--laws", "-m", "--max-count", "--first-game", "-j", "--jobs", "--max-depth",
-    "--max-game-bytes", NULL};
-static const char *const two_values[] = {"--split", NULL};
-static const char *const optional_value[] = {"--duplicates", NULL};
-static const args_spec grep_args = {one_value, two_values, optional_value};
+/* Predicates go to o->sel as they come, so that their errors name the option. */
+#define PREDICATE(fn, call) \
+    static int fn(void *target, const char *name, const char *value, const char *value2) \
+    { options *o = target; (void)o, (void)name, (void)value, (void)value2; return said(call); }
+PREDICATE(valid, arb_grep_add_valid(o->sel, true))
+PREDICATE(invalid, arb_grep_add_valid(o->sel, false))
+PREDICATE(finding, arb_grep_add_finding(o->sel, value))
+PREDICATE(termination, arb_grep_add_termination(o->sel, value))
+PREDICATE(tag, arb_grep_add_tag(o->sel, value, o->ignore_case))
+PREDICATE(result, arb_grep_add_result(o->sel, value))
+PREDICATE(plies, arb_grep_add_plies(o->sel, value))
+PREDICATE(chess960, arb_grep_add_chess960(o->sel))
+PREDICATE(position, arb_grep_add_position(o->sel, value))
+PREDICATE(material, arb_grep_add_material(o->sel, value))
+PREDICATE(material_plies, arb_grep_set_material_plies(o->sel, value))
+PREDICATE(fen_pattern, arb_grep_add_fen_pattern(o->sel, value))
+PREDICATE(eco, arb_grep_add_eco(o->sel, value))
+PREDICATE(opening, arb_grep_add_opening(o->sel, value, o->ignore_case))
 
-static bool takes_value(const char *a)
+static int duplicates(void *target, const char *name, const char *value, const char *value2)
 {
-    return args_values(&grep_args, a) == 1;
+    options *o = target;
+    (void)value2;
+    if (o->dup == DUP_FIRSTS)
+        return usage_error(PROGRAM, "--duplicates and --unique do not go together: choose one");
+    unsigned long long min = 20;
+    if (!value || strcmp(value, "exact") == 0)
+        o->dup_mode = ARB_DUP_EXACT;
+    else if (strcmp(value, "prefix") == 0
+             || (strncmp(value, "prefix:", 7) == 0 && count_arg_parse(value + 7, 1, 100000, &min)))
+        o->dup_mode = ARB_DUP_PREFIX;
+    else
+        return usage_error(PROGRAM, "%s=%s: expected --duplicates, --duplicates=exact, --duplicates=prefix "
+                           "or --duplicates=prefix:N (N from 1 to 100000 plies)", name, value);
+    o->dup_min_plies = (size_t)min;
+    o->dup = DUP_REPEATS;
+    return 0;
 }
 
-/* Returns the index of the first file argument, or -1 on a usage error, or
- * 0 when the run is already over (--help, --version).  Predicates go to
- * `sel` as they come, so that their errors name the option. */
-static int parse_args(int argc, char **argv, options *o, arb_grep *sel)
+static int unique(void *target, const char *name, const char *value, const char *value2)
 {
-    bool invert = false, count = false, index = false, quiet = false, split = false;
-    bool dup_index = false;
-    /* -i applies to every --tag, wherever it stands: tags are compiled last */
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--") == 0)
-            break;
-        if (strcmp(argv[i], "-i") == 0 || strcmp(argv[i], "--ignore-case") == 0)
-            o->ignore_case = true;
-        else if (takes_value(argv[i]))
-            i++;
-    }
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0) {
-            i++;
-            break;
-        }
-        if (a[0] != '-' || strcmp(a, "-") == 0)
-            break;
-        const char *value = NULL;
-        if (takes_value(a)) {
-            if (i + 1 >= argc)
-                return bad_usage("option %s needs a value%s", a, "");
-            value = argv[++i];
-        }
-        arb_status st = {0};
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(a, "--version") == 0) {
-            printf(PROGRAM " " ARB_VERSION "\n");
-            return 0;
-        } else if (strcmp(a, "--valid") == 0) {
-            st = arb_grep_add_valid(sel, true);
-        } else if (strcmp(a, "--invalid") == 0) {
-            st = arb_grep_add_valid(sel, false);
-        } else if (strcmp(a, "--finding") == 0) {
-            st = arb_grep_add_finding(sel, value);
-        } else if (strcmp(a, "--termination") == 0) {
-            st = arb_grep_add_termination(sel, value);
-        } else if (strcmp(a, "--tag") == 0) {
-            st = arb_grep_add_tag(sel, value, o->ignore_case);
-        } else if (strcmp(a, "--result") == 0) {
-            st = arb_grep_add_result(sel, value);
-        } else if (strcmp(a, "--plies") == 0) {
-            st = arb_grep_add_plies(sel, value);
-        } else if (strcmp(a, "--chess960") == 0) {
-            st = arb_grep_add_chess960(sel);
-        } else if (strcmp(a, "--position") == 0) {
-            st = arb_grep_add_position(sel, value);
-        } else if (strcmp(a, "--material") == 0) {
-            st = arb_grep_add_material(sel, value);
-        } else if (strcmp(a, "--material-plies") == 0) {
-            st = arb_grep_set_material_plies(sel, value);
-        } else if (strcmp(a, "--fen-pattern") == 0) {
-            st = arb_grep_add_fen_pattern(sel, value);
-        } else if (strcmp(a, "--eco") == 0) {
-            st = arb_grep_add_eco(sel, value);
-        } else if (strcmp(a, "--opening") == 0) {
-            st = arb_grep_add_opening(sel, value, o->ignore_case);
-        } else if (strcmp(a, "--from") == 0) {
-            o->from = strcmp(value, "san") == 0 ? NULL : value;
-        } else if (strcmp(a, "--prefer") == 0) {
-            o->prefer = value;
-        } else if (strcmp(a, "--encoding") == 0) {
-            o->encoding = value;
-        } else if (strcmp(a, "--laws") == 0) {
-            o->laws = value;
-        } else if (strncmp(a, "--duplicates", 12) == 0 && (a[12] == '\0' || a[12] == '=')) {
-            if (o->dup == DUP_FIRSTS)
-                return bad_usage("--duplicates and --unique do not go together: choose one%s%s", "", "");
-            unsigned long long min = 20;
-            if (a[12] == '\0' || strcmp(a + 13, "exact") == 0)
-                o->dup_mode = ARB_DUP_EXACT;
-            else if (strcmp(a + 13, "prefix") == 0
-                     || (strncmp(a + 13, "prefix:", 7) == 0 && count_arg_parse(a + 20, 1, 100000, &min)))
-                o->dup_mode = ARB_DUP_PREFIX;
-            else
-                return bad_usage("%s: expected --duplicates, --duplicates=exact, --duplicates=prefix "
-                                 "or --duplicates=prefix:N (N from 1 to 100000 plies)%s", a, "");
-            o->dup_min_plies = (size_t)min;
-            o->dup = DUP_REPEATS;
-        } else if (strcmp(a, "--unique") == 0) {
-            if (o->dup == DUP_REPEATS)
-                return bad_usage("--duplicates and --unique do not go together: choose one%s%s", "", "");
-            o->dup = DUP_FIRSTS;
-        } else if (strcmp(a, "--same-players") == 0) {
-            o->same_players = true;
-        } else if (strcmp(a, "--dup-index") == 0) {
-            dup_index = true;
-        } else if (strcmp(a, "-i") == 0 || strcmp(a, "--ignore-case") == 0) {
-            /* done above */
-        } else if (strcmp(a, "-v") == 0 || strcmp(a, "--invert-match") == 0) {
-            invert = true;
-        } else if (strcmp(a, "-c") == 0 || strcmp(a, "--count") == 0) {
-            count = true;
-        } else if (strcmp(a, "--index") == 0) {
-            index = true;
-        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0 || strcmp(a, "--silent") == 0) {
-            quiet = true;
-        } else if (strcmp(a, "-m") == 0 || strcmp(a, "--max-count") == 0) {
-            if (!count_arg_parse(value, 0, ULLONG_MAX, &o->max_count))
-                return bad_usage("%s %s: expected a number of games", a, value);
-            o->has_max_count = true;
-        } else if (strcmp(a, "--split") == 0) {
-            if (i + 2 >= argc)
-                return bad_usage("--split needs a number of games and a file name prefix%s%s", "", "");
-            if (!count_arg_parse(argv[i + 1], 1, ULLONG_MAX, &o->split_size))
-                return bad_usage("--split %s: expected a number of games from 1 up%s", argv[i + 1], "");
-            o->split_prefix = argv[i + 2];
-            i += 2;
-            split = true;
-        } else if (strcmp(a, "--normalize") == 0) {
-            o->normalize = true;
-        } else if (strcmp(a, "--first-game") == 0) {
-            if (!count_arg_parse(value, 0, ULLONG_MAX, &o->first_game))
-                return bad_usage("--first-game %s: expected a game number%s", value, "");
-        } else if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
-            unsigned long long n;
-            if (!count_arg_parse(value, 0, 256, &n))
-                return bad_usage("%s %s: expected a number from 0 to 256", a, value);
-            o->jobs = (int)n;
-        } else if (strcmp(a, "--max-depth") == 0) {
-            unsigned long long n;
-            if (!count_arg_parse(value, 1, 1000000, &n))
-                return bad_usage("--max-depth %s: expected a number from 1 to 1000000%s", value, "");
-            o->read.max_depth = (int)n;
-        } else if (strcmp(a, "--max-game-bytes") == 0) {
-            if (!size_arg_parse(value, &o->read.max_game_bytes))
-                return bad_usage("--max-game-bytes %s: expected a number of bytes from 1 up, optionally "
-                                 "followed by K, M or G (such as 512K or 64M)%s", value, "");
-        } else if (strcmp(a, "--progress") == 0) {
-            o->progress = PROGRESS_ALWAYS;
-        } else if (strcmp(a, "--no-progress") == 0) {
-            o->progress = PROGRESS_NEVER;
-        } else if (strcmp(a, "--strict") == 0) {
-            o->strict = true;
-        } else if (strcmp(a, "--null-moves") == 0) {
-            o->read.null_moves_in_main_line = true;
-        } else if (strcmp(a, "-n") == 0) {
-            return bad_usage("-n: games have numbers, not lines: --index prints them%s%s", "", "");
-        } else {
-            return bad_usage("unknown option %s%s", a, "");
-        }
-        if (st.code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            return -1;
-        }
-    }
-    if (count + index + quiet + split + dup_index > 1)
-        return bad_usage("-c, --index, --dup-index, -q and --split do not go together: choose one%s%s",
-                         "", "");
-    if (dup_index && (o->dup == DUP_FIRSTS || invert))
-        return bad_usage("--dup-index lists duplicates: it does not go with --unique or -v%s%s", "", "");
-    if (dup_index && o->dup == DUP_OFF)
+    options *o = target;
+    (void)name, (void)value, (void)value2;
+    if (o->dup == DUP_REPEATS)
+        return usage_error(PROGRAM, "--duplicates and --unique do not go together: choose one");
+    o->dup = DUP_FIRSTS;
+    return 0;
+}
+
+static int max_count(void *target, const char *name, const char *value, const char *value2)
+{
+    options *o = target;
+    (void)value2;
+    if (!count_arg_parse(value, 0, ULLONG_MAX, &o->max_count))
+        return usage_error(PROGRAM, "%s %s: expected a number of games", name, value);
+    o->has_max_count = true;
+    return 0;
+}
+
+static int split(void *target, const char *name, const char *value, const char *value2)
+{
+    options *o = target;
+    if (!count_arg_parse(value, 1, ULLONG_MAX, &o->split_size))
+        return usage_error(PROGRAM, "%s %s: expected a number of games from 1 up", name, value);
+    o->split_prefix = value2;
+    return 0;
+}
+
+static int no_lines(void *target, const char *name, const char *value, const char *value2)
+{
+    (void)target, (void)value, (void)value2;
+    return usage_error(PROGRAM, "%s: games have numbers, not lines: --index prints them", name);
+}
+
+#define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
+/* (-i is an early row: it holds for every --tag, wherever it stands) */
+static const opt_row rows[] = {
+    {"--valid", OPT_CALL, .call = valid, .help = "every move (main line and variations) replays legally"},
+    {"--invalid", OPT_CALL, .call = invalid, .help = "some move or tag cannot be read or replayed"},
+    {"--finding", OPT_CALL_VALUE, .call = finding, .arg = "CODE",
+     .help = "pgnlint reports CODE (illegal-move, result-mismatch,\n"
+             "draw-claim, tag-missing, ...)"},
+    {"--termination", OPT_CALL_VALUE, .call = termination, .arg = "KIND",
+     .help = "pgnlint's termination: checkmate, stalemate, agreement,\n"
+             "resignation, time-forfeit, threefold-claim, ..."},
+    {"--tag", OPT_CALL_VALUE, .call = tag, .arg = "NAME=REGEX",
+     .help = "a tag NAME whose value the PCRE2 REGEX matches\n"
+             "(repeatable; NAME= only asks for the tag)"},
+    {"", OPT_NOTE, .usage = "--tag NAME>=N",
+     .help = "compare as numbers, or as dates for *Date tags:\n"
+             "<, <=, >, >=, ==, ==LOW..HIGH (WhiteElo>=2500,\n"
+             "Date==2019..2020.06; ?? date parts: all days must hold)"},
+    {"-i|--ignore-case", OPT_TRUE, AT(ignore_case), .early = true,
+     .help = "--tag and --opening patterns ignore case"},
+    {"--result", OPT_CALL_VALUE, .call = result, .arg = "R", .help = "result 1-0, 0-1, 1/2-1/2 or *"},
+    {"--plies", OPT_CALL_VALUE, .call = plies, .arg = "MIN:MAX",
+     .help = "main-line half-moves in range (MIN:, :MAX, N)"},
+    {"--chess960", OPT_CALL, .call = chess960, .help = "Chess960 games"},
+    {"--position", OPT_CALL_VALUE, .call = position, .arg = "FEN",
+     .help = "the main line passes through this position (same\n"
+             "pieces, side to move, castling and e.p. rights)"},
+    {"--material", OPT_CALL_VALUE, .call = material, .arg = "SPEC",
+     .help = "some main-line position has this material: KRPkr\n"
+             "(exactly), KP+k (one pawn or more), KR*kr (and\n"
+             "anything else for White)"},
+    {"--material-plies", OPT_CALL_VALUE, .call = material_plies, .arg = "N",
+     .help = "... in N consecutive positions (default 1)"},
+    {"--fen-pattern", OPT_CALL_VALUE, .call = fen_pattern, .arg = "BOARD",
+     .help = "some main-line position fits BOARD: a FEN board where\n"
+             "? is any square, ! any man, A/a any white/black man,\n"
+             "* a whole rank; \" w\" or \" b\" after it: side to move"},
+    {"--eco", OPT_CALL_VALUE, .call = eco, .arg = "RANGE",
+     .help = "the opening, by position (lichess table, as pgnconv\n"
+             "--add-tags ECO; not the ECO tag), is in RANGE: B90,\n"
+             "B9 (B90-B99), B, A00-B99"},
+    {"--opening", OPT_CALL_VALUE, .call = opening, .arg = "REGEX",
+     .help = "the opening's name matches the PCRE2 REGEX (-i too)"},
+    {"--from", OPT_STRING, AT(from), .arg = "san|auto|LANG",
+     .help = "notation of the moves: SAN (default); auto detects it\n"
+             "for every game, as pgnconv and pgnlint do; LANG (ro,\n"
+             "de, ...) reads that locale's letters"},
+    {"--prefer", OPT_STRING, AT(prefer), .arg = "LANGS",
+     .help = "with --from auto, prefer these when several replay"},
+    {"--encoding", OPT_STRING, AT(encoding), .arg = "NAME",
+     .help = "read the input in this encoding (windows-1251, cp866,\n"
+             "koi8-r, utf-16, ...), converted to UTF-8; without it\n"
+             "games are passed on byte for byte"},
+    {"--laws", OPT_STRING, AT(laws), .arg = "NAME|auto", .help = "edition of the Laws for --finding/--termination"},
+    {"--duplicates", OPT_CALL_OPTIONAL, .call = duplicates, .usage = "--duplicates[=exact|prefix[:N]]",
+     .help = "the main line (from the same start) repeats an earlier\n"
+             "game's; with prefix also when one of the two lines is\n"
+             "the other cut short, the shorter having N plies or more\n"
+             "(default 20); games that cannot be replayed or have no\n"
+             "move take no part"},
+    {"--unique", OPT_CALL, .call = unique, .help = "the first game of every main line (no duplicate)"},
+    {"--same-players", OPT_TRUE, AT(same_players), .help = "duplicates also have the same White, Black and Date"},
+    {"-v|--invert-match", OPT_TRUE, AT(invert), .help = "select the games that do not satisfy them"},
+    {"", OPT_NOTE,
+     .help = "\n"
+             "Output:"},
+    {"-c|--count", OPT_TRUE, AT(count), .help = "print the number of selected games only"},
+    {"--index", OPT_TRUE, AT(index), .help = "print the selected games' numbers, one per line"},
+    {"--dup-index", OPT_TRUE, AT(dup_index),
+     .help = "print \"N M\" for every duplicate: game N repeats game M\n"
+             "(implies --duplicates)"},
+    {"-q|--quiet|--silent", OPT_TRUE, AT(quiet), .usage = "-q, --quiet",
+     .help = "print nothing; stop at the first selected game"},
+    {"-m|--max-count", OPT_CALL_VALUE, .call = max_count, .arg = "N",
+     .help = "stop after N selected games (per input file)"},
+    {"--split", OPT_CALL_TWO, .call = split, .needs = "a number of games and a file name prefix", .arg = "N PREFIX",
+     .help = "write chunks of N selected games to PREFIX-0001.pgn,\n"
+             "PREFIX-0002.pgn, ... (a game is never cut)"},
+    {"--normalize", OPT_TRUE, AT(normalize),
+     .help = "write games in PGN export format (games that cannot\n"
+             "be replayed stay as they were)"},
+    {"--first-game", OPT_INT, AT(first_game), .max = ULLONG_MAX, .expected = "a game number", .arg = "N",
+     .help = "number the first game of each input N (default 1),\n"
+             "e.g. for chunks of a larger file"},
+    OPT_ROW_JOBS(
+        .help = "read on N threads (default: one per processor, at\n"
+                "most 4); the output is the same as with -j 1"),
+    OPT_ROW_MAX_DEPTH(.help = "allow variations nested N deep (default 256)"),
+    {"--null-moves", OPT_TRUE, AT(read.null_moves_in_main_line),
+     .help = "accept null moves (-- or Z0) in the main line"},
+    {"--strict", OPT_TRUE, AT(strict),
+     .help = "no second reading of games refused as PGN as text\n"
+             "from books and web pages (see pgnconv)"},
+    OPT_ROW_MAX_GAME_BYTES(
+        .help = "keep at most N bytes of a game's text (K, M, G: KiB,\n"
+                "MiB, GiB; default 16M): a longer selected game is\n"
+                "reported, not written"),
+    OPT_ROWS_PROGRESS(
+        .help = "show (or never show) a progress line on standard\n"
+                "error (default: when it is a terminal, standard\n"
+                "output is not, and the input is large)"),
+    {"-n", OPT_CALL, .call = no_lines},
+    {0}};
+static const char synopsis[] =
+    "usage: pgngrep [PREDICATES] [OPTIONS] [FILE...]\n"
+    "\n"
+    "Writes the games of the PGN input (plain, or gzip, zstd, bzip2, xz or zip;\n"
+    "standard input when no FILE or FILE is -) that satisfy every predicate,\n"
+    "byte for byte as they were in the input.  With no predicate every game is\n"
+    "selected: the output is the input.\n"
+    "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
+    "...; recursively, in name order; other files skipped with a note).\n"
+    "\n"
+    "Predicates (all must hold):\n";
+static const char epilogue[] =
+    "\n"
+    "With several FILEs, -c and --index prefix each line with FILE: and -m counts\n"
+    "per file.  Exit status: 0 some game selected, 1 none, 2 usage error,\n"
+    "unreadable input or a selected game longer than --max-game-bytes.\n";
+static const opt_spec spec = {PROGRAM, rows, false, synopsis, epilogue, 23};
+
+/* What the options say together: the output mode, and whether they go together. */
+static int check_modes(options *o)
+{
+    if (o->count + o->index + o->quiet + (o->split_prefix != NULL) + o->dup_index > 1)
+        return usage_error(PROGRAM, "-c, --index, --dup-index, -q and --split do not go together: choose one");
+    if (o->dup_index && (o->dup == DUP_FIRSTS || o->invert))
+        return usage_error(PROGRAM, "--dup-index lists duplicates: it does not go with --unique or -v");
+    if (o->dup_index && o->dup == DUP_OFF)
         o->dup = DUP_REPEATS;
     if (o->same_players && o->dup == DUP_OFF)
-        return bad_usage("--same-players qualifies --duplicates, --unique or --dup-index: give one "
-                         "of them%s%s", "", "");
-    o->mode = count ? OUT_COUNT : index ? OUT_INDEX : quiet ? OUT_QUIET : split ? OUT_SPLIT
-            : dup_index ? OUT_DUP_INDEX : OUT_GAMES;
+        return usage_error(PROGRAM, "--same-players qualifies --duplicates, --unique or --dup-index: give one "
+                           "of them");
+    o->mode = o->count ? OUT_COUNT : o->index ? OUT_INDEX : o->quiet ? OUT_QUIET : o->split_prefix ? OUT_SPLIT
+            : o->dup_index ? OUT_DUP_INDEX : OUT_GAMES;
+    if (o->from && strcmp(o->from, "san") == 0)
+        o->from = NULL;
     /* with duplicates, -v applies to the whole decision, made by emit */
-    o->invert = invert;
-    arb_grep_set_invert(sel, invert && o->dup == DUP_OFF);
-    return i;
+    arb_grep_set_invert(o->sel, o->invert && o->dup == DUP_OFF);
+    return 0;
 }
 
 /* What the run loaded: rule editions, locales, notations. */
@@ -820,34 +637,18 @@ static bool load_data(options *o, data *d, bool lint, bool openings)
 
 int main(int argc, char **argv)
 {
-    options o;
-    memset(&o, 0, sizeof o);
-    o.first_game = 1;
-    arb_grep *sel = arb_grep_new();
+    options o = {.first_game = 1, .sel = arb_grep_new()};
+    arb_grep *sel = o.sel;
     if (!sel) {
         fprintf(stderr, PROGRAM ": out of memory\n");
         return EXIT_TROUBLE;
     }
-    char *pool = NULL;
-    char error[128];
-    char **args = args_expand(argc, argv, &grep_args, &argc, &pool, error, sizeof error);
-    if (!args) {
+    int operands = opt_parse(&spec, argc, argv, &o);
+    if (operands >= 0 && check_modes(&o) < 0)
+        operands = OPT_ERROR;
+    if (operands < 0) {
         arb_grep_free(sel);
-        if (error[0])
-            bad_usage("%s%s", error, "");
-        else
-            fprintf(stderr, PROGRAM ": out of memory\n");
-        return EXIT_TROUBLE;
-    }
-    argv = args;
-    int first = parse_args(argc, argv, &o, sel);
-    if (first <= 0) {
-        free(args);
-        free(pool);
-        arb_grep_free(sel);
-        if (first < 0)
-            return EXIT_TROUBLE;
-        return fflush(stdout) == 0 ? EXIT_MATCH : EXIT_TROUBLE;
+        return operands == OPT_DONE && fflush(stdout) == 0 ? EXIT_MATCH : EXIT_TROUBLE;
     }
     if (o.jobs == 0)
         o.jobs = setup_default_jobs();
@@ -868,45 +669,40 @@ int main(int argc, char **argv)
     static char stdout_buffer[1 << 20];
     setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
 
-    /* folders stand for the PGN files under them */
-    input_list inputs;
-    if (!inputs_expand(PROGRAM, argv + first, argc - first, &inputs))
-        goto done;
-    struct run run = {.o = &o, .selection = sel, .many_files = inputs.count > 1, .trouble = inputs.trouble};
+    struct run run = {.o = &o, .selection = sel,
+                      .out = {.program = PROGRAM, .split_size = o.mode == OUT_SPLIT ? o.split_size : 0,
+                              .split_prefix = o.split_prefix}};
     if (o.dup && !(run.dups = arb_dup_table_new(o.dup_mode, o.dup_min_plies))) {
         fprintf(stderr, PROGRAM ": out of memory\n");
         goto done;
     }
-    progress_init(&run.progress, PROGRAM, o.progress, inputs.paths, inputs.count);
-    if (first >= argc) {
-        grep_file(&run, "-");
-    } else {
-        for (int i = 0; i < inputs.count && !run.stop_all; i++)
-            grep_file(&run, inputs.paths[i]);
-    }
-    inputs_free(&inputs);
-    progress_done(&run.progress);
-    split_close(&run);
-    free(run.split.path);
+    /* spans (and the copy of the text they take) only when games are written */
+    run.loop = (run_loop){.program = PROGRAM, .read = &o.read,
+                          .parallel = {.jobs = o.jobs, .raw_spans = o.mode == OUT_GAMES || o.mode == OUT_SPLIT},
+                          .worker_size = sizeof(worker), .worker_init = worker_init,
+                          .worker_free = worker_free, .game = select_game, .emit = emit, .ctx = &run,
+                          .progress_mode = o.progress, .file_begin = file_begin, .file_end = file_end};
+    if (!run_loop_inputs(&run.loop, argv + 1, operands))
+        run.loop.trouble = true;
+    if (!game_out_close(&run.out))
+        run.loop.trouble = true;
     arb_dup_table_free(run.dups);
     for (size_t k = 0; k < run.input_count; k++)
         free(run.inputs[k].name);
     free(run.inputs);
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        if (!run.out_failed)
+        if (!run.out.failed)
             fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));
-        run.trouble = true;
+        run.loop.trouble = true;
     }
     if (o.mode == OUT_QUIET && run.total_selected)
         status = EXIT_MATCH;
-    else if (run.trouble)
+    else if (run.loop.trouble)
         status = EXIT_TROUBLE;
     else
         status = run.total_selected ? EXIT_MATCH : EXIT_NO_MATCH;
 done:
     data_free(&d);
     arb_grep_free(sel);
-    free(args);
-    free(pool);
     return status;
 }

@@ -19,9 +19,12 @@
 #include <string.h>
 
 #include "arbiter.h"
-#include "common/args.h"
+#include "common/optable.h"
 #include "common/outfile.h"
+#include "common/runloop.h"
+#include "common/repair_json.h"
 #include "common/setup.h"
+#include "common/sheets_run.h"
 #include "common/size_arg.h"
 #include "common/usage.h"
 #include "mainline.h"
@@ -30,7 +33,6 @@
 #include "pgn_write.h"
 #include "repair.h"
 #include "repair_game.h"
-#include "sheets.h"
 
 #define PROGRAM "pgnrepair"
 
@@ -46,6 +48,8 @@ typedef struct options {
     bool json;
     int suggestions;         /* --suggestions N: 0 = only the best, in PGN output */
     int jobs;
+    size_t max_work;         /* --max-work, into limits */
+    enum progress_mode progress; /* --progress, --no-progress */
     const arb_notation *english;
 } options;
 
@@ -57,48 +61,8 @@ struct run {
     const options *o;
     outfile *out;
     counts n;
+    run_loop loop;
 };
-
-static void usage(FILE *out)
-{
-    fprintf(out,
-        "usage: " PROGRAM " [OPTIONS] [FILE...]\n"
-        "       " PROGRAM " --sheets WHITE.pgn BLACK.pgn [OPTIONS]\n"
-        "\n"
-        "Reads PGN games (plain or gzip; standard input when no FILE or FILE is -)\n"
-        "and gives back, for each game that does not replay, the game with the\n"
-        "fewest recording errors undone: a move read as a close legal one (another\n"
-        "piece letter, a neighbouring file or rank, the capture mark, the\n"
-        "disambiguation or promotion piece, the other castling side), a missing\n"
-        "move inserted, a move written twice deleted, two moves of one player\n"
-        "swapped.  Games that replay are written unchanged, byte for byte.\n"
-        "\n"
-        "  --from auto|san|LANG notation of the input (default: SAN, and auto for a\n"
-        "                       game with a token SAN cannot read); the repair reads\n"
-        "                       letters in the game's own notation\n"
-        "  --prefer LANGS       when several notations replay a game, prefer these\n"
-        "  --suggestions N      list up to N ranked repairs per game (1 to 16)\n"
-        "  --json               one JSON object per game on standard output instead\n"
-        "                       of PGN: game, status, suggestions (rank, cost, edits,\n"
-        "                       san)\n"
-        "  --sheets WHITE BLACK game i of each file is one player's record of the\n"
-        "                       same game: give back the game that agrees with both\n"
-        "                       except at the fewest places\n"
-        "  --max-edits N        edits per repair (1 to 8, default 3)\n"
-        "  --max-work N         position updates spent per game before giving up\n"
-        "                       (K, M, G suffixes; default 4M, about 0.25 s)\n"
-        "  -o, --output FILE    write to FILE (replaced only when the run completes)\n"
-        "  --max-game-bytes N   keep at most N bytes of a game's text (default 16M)\n"
-        "  -j, --jobs N         repair on N threads (default: one per processor, at\n"
-        "                       most 4); the output is the same\n"
-        "  --help, --version\n"
-        "\n"
-        "A repaired game gets a [Repaired \"...\"] tag and a {written: ...} comment\n"
-        "at each edited move; a game with no repair within the limits is passed\n"
-        "through and reported as FILE:LINE:COL: message on standard error.\n"
-        "Exit status: 0 every game replays or was repaired, 1 some game could not\n"
-        "be repaired, 2 usage error, unreadable or bad input, unwritable output.\n");
-}
 
 /* ---- one game --------------------------------------------------------- */
 
@@ -111,96 +75,24 @@ typedef struct worker {
     arb_mainline ml;
     arb_pgn_game fixed;
     arb_pgn_writer *writer;
-    bool ready;
 } worker;
 
-static void *worker_start(void *ctx)
-{
-    const struct run *run = ctx;
-    worker *w = calloc(1, sizeof *w);
-    if (!w)
-        return NULL;
-    w->o = run->o;
-    w->repairer = arb_repairer_new(&run->o->limits);
-    w->writer = arb_pgn_writer_new(NULL);
-    arb_mainline_init(&w->ml);
-    arb_pgn_game_init(&w->fixed);
-    w->ready = w->repairer && w->writer;
-    return w;
-}
-
-static void worker_stop(void *state)
+static bool worker_init(void *state, void *ctx)
 {
     worker *w = state;
-    if (!w)
-        return;
+    w->o = ((const struct run *)ctx)->o;
+    arb_mainline_init(&w->ml);
+    arb_pgn_game_init(&w->fixed);
+    return (w->repairer = arb_repairer_new(&w->o->limits)) && (w->writer = arb_pgn_writer_new(NULL));
+}
+
+static void worker_free(void *state)
+{
+    worker *w = state;
     arb_repairer_free(w->repairer);
     arb_pgn_writer_free(w->writer);
     arb_mainline_free(&w->ml);
     arb_pgn_game_free(&w->fixed);
-    free(w);
-}
-
-/* A line of moves from start as a JSON array of SAN strings. */
-static void json_san(arb_strbuf *t, const arb_position *start, const arb_move *moves, size_t count)
-{
-    arb_position pos = *start, next;
-    arb_strbuf_puts(t, "[");
-    for (size_t m = 0; m < count; m++) {
-        char san[ARB_SAN_MAX];
-        arb_position_make(&pos, moves[m], &next);
-        arb_san_write_after(&pos, moves[m], &next, san);
-        pos = next;
-        arb_strbuf_printf(t, "%s\"%s\"", m ? "," : "", san);
-    }
-    arb_strbuf_puts(t, "]");
-}
-
-/* The suggestions as JSON (see the man page for the keys). */
-static void json_suggestions(arb_strbuf *t, const arb_position *start, const arb_mainline *ml,
-                             const arb_repair_result *res, size_t want, const arb_notation *n)
-{
-    arb_strbuf_puts(t, "\"suggestions\":[");
-    for (size_t i = 0; i < res->count && i < want; i++) {
-        const arb_repair *rep = &res->repairs[i];
-        arb_strbuf_printf(t, "%s{\"rank\":%zu,\"cost\":%d,\"edits\":[", i ? "," : "", i + 1, rep->cost);
-        for (int e = 0; e < rep->edit_count; e++) {
-            const arb_repair_edit *ed = &rep->edits[e];
-            arb_position pos = arb_repair_position_at(start, rep, ed->ply);
-            char text[ARB_NOTATION_MAX], written[128];
-            text[0] = '\0';
-            if (ed->ply < rep->move_count)
-                arb_notation_write(n, &pos, rep->moves[ed->ply], text);
-            const arb_token *tok = ed->token < ml->count ? &ml->tokens[ed->token] : NULL;
-            snprintf(written, sizeof written, "%.*s", tok ? (int)(tok->len < 100 ? tok->len : 100) : 0,
-                     tok ? tok->text : "");
-            arb_strbuf_printf(t, "%s{\"ply\":%u,", e ? "," : "", ed->ply + 1);
-            switch (ed->kind) {
-            case ARB_EDIT_REPLACE:
-                arb_strbuf_puts(t, "\"written\":");
-                arb_strbuf_json_string(t, written);
-                arb_strbuf_puts(t, ",\"replaced_by\":");
-                arb_strbuf_json_string(t, text);
-                break;
-            case ARB_EDIT_INSERT:
-                arb_strbuf_puts(t, "\"inserted\":");
-                arb_strbuf_json_string(t, text);
-                break;
-            case ARB_EDIT_DELETE:
-                arb_strbuf_puts(t, "\"deleted\":");
-                arb_strbuf_json_string(t, written);
-                break;
-            default:
-                arb_strbuf_printf(t, "\"swapped_with\":%u", ed->ply + 3);
-                break;
-            }
-            arb_strbuf_puts(t, "}");
-        }
-        arb_strbuf_puts(t, "],\"san\":");
-        json_san(t, start, rep->moves, rep->move_count);
-        arb_strbuf_puts(t, "}");
-    }
-    arb_strbuf_puts(t, "]");
 }
 
 static void json_head(arb_strbuf *t, arb_pgn_output *out, const char *status)
@@ -237,10 +129,6 @@ static const arb_notation *game_notation(const worker *w, const arb_pgn_game *g)
 static void repair_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
 {
     worker *w = state;
-    if (!w || !w->ready) {
-        out->text[TEXT_OUT].failed = true;   /* out of memory at thread start */
-        return;
-    }
     const options *o = w->o;
     arb_strbuf *t = &out->text[TEXT_OUT], *err = &out->text[TEXT_ERR];
     out->count[COUNT_READ]++;
@@ -280,7 +168,7 @@ static void repair_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
             message(err, g, g->line, g->col, "%s", "note: the variations of the game are not kept in its repair");
         if (o->json) {
             json_head(t, out, "repaired");
-            json_suggestions(t, &g->start, &w->ml, &res, (size_t)(o->suggestions > 0 ? o->suggestions : 1), n);
+            repair_json_suggestions(t, &g->start, &w->ml, &res, (size_t)(o->suggestions > 0 ? o->suggestions : 1), n);
             arb_strbuf_puts(t, "}\n");
         } else {
             arb_strbuf_append(t, text, len);
@@ -324,373 +212,85 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     run->n.clean += out->count[COUNT_CLEAN];
     run->n.repaired += out->count[COUNT_REPAIRED];
     run->n.unrepaired += out->count[COUNT_UNREPAIRED];
-    return ok && !outfile_failed(run->out);
-}
-
-static bool repair_file(struct run *run, const char *path)
-{
-    const options *o = run->o;
-    arb_input *in;
-    arb_status st = arb_input_open(path, &in);
-    if (st.code) {
-        fprintf(stderr, PROGRAM ": %s\n", st.message);
-        return false;
-    }
-    char name[4096];
-    snprintf(name, sizeof name, "%s", arb_input_name(in));
-    static const arb_pgn_parallel_ops ops = {worker_start, worker_stop, repair_game, emit};
-    arb_pgn_parallel_options parallel = {.jobs = o->jobs, .raw_spans = true};
-    int rc = arb_pgn_read_parallel(in, &o->read, &parallel, &ops, run, &st);
-    if (rc != ARB_PGN_READ_FAILED)
-        return true;
-    if (st.code)
-        fprintf(stderr, "%s:%d:%d: %s\n", name, st.line, st.col, st.message);
-    return false;
-}
-
-/* ---- two scoresheets (--sheets) ---------------------------------------------- */
-
-/* One sheet file read game by game. */
-typedef struct sheet_file {
-    const char *path;
-    arb_pgn_reader *reader;
-    arb_pgn_game game;
-    arb_mainline ml;
-    const char *name;
-    int rc;
-} sheet_file;
-
-static bool sheet_open(sheet_file *f, const char *path, const options *o)
-{
-    memset(f, 0, sizeof *f);
-    f->path = path;
-    arb_pgn_game_init(&f->game);
-    arb_mainline_init(&f->ml);
-    arb_status st = arb_pgn_reader_open(path, &o->read, &f->reader);
-    if (st.code) {
-        fprintf(stderr, PROGRAM ": %s\n", st.message);
-        return false;
-    }
-    f->name = arb_pgn_reader_name(f->reader);
-    return true;
-}
-
-static void sheet_close(sheet_file *f)
-{
-    arb_pgn_reader_free(f->reader);
-    arb_pgn_game_free(&f->game);
-    arb_mainline_free(&f->ml);
-}
-
-/* Next game; false at the end or on an input failure (reported, f->rc). */
-static bool sheet_next(sheet_file *f)
-{
-    arb_status st;
-    f->rc = arb_pgn_read(f->reader, &f->game, &st);
-    if (f->rc == ARB_PGN_READ_FAILED)
-        fprintf(stderr, "%s:%d:%d: %s\n", f->name, st.line, st.col, st.message);
-    return f->rc == ARB_PGN_READ_GAME;
-}
-
-static const arb_notation *notation_of(const options *o, const arb_pgn_game *g)
-{
-    if (g->notation_used)
-        return g->notation_used;
-    return o->read.notation ? o->read.notation : o->english;
-}
-
-static void json_sheets(arb_strbuf *t, unsigned long long number, const char *status, const sheet_file *w,
-                        const sheet_file *b, const arb_sheets_result *res)
-{
-    static const char *const kept[] = {"both", "white", "black", "neither"};
-    arb_strbuf_printf(t, "{\"game\":%llu,\"status\":\"%s\",\"san\":", number, status);
-    json_san(t, &w->game.start, res ? res->moves : NULL, res ? res->move_count : 0);
-    arb_strbuf_puts(t, ",\"disagreements\":[");
-    for (size_t d = 0; res && d < res->disagreement_count; d++) {
-        const arb_sheets_disagreement *dis = &res->disagreements[d];
-        char wt[128], bt[128];
-        arb_sheets_token_text(&w->ml, dis->white_token, wt, sizeof wt);
-        arb_sheets_token_text(&b->ml, dis->black_token, bt, sizeof bt);
-        arb_strbuf_printf(t, "%s{\"ply\":%u,\"white\":", d ? "," : "", dis->ply + 1);
-        if (dis->white_token >= 0)
-            arb_strbuf_json_string(t, wt);
-        else
-            arb_strbuf_puts(t, "null");
-        arb_strbuf_puts(t, ",\"black\":");
-        if (dis->black_token >= 0)
-            arb_strbuf_json_string(t, bt);
-        else
-            arb_strbuf_puts(t, "null");
-        arb_strbuf_printf(t, ",\"kept\":\"%s\",\"extra\":%s}", kept[dis->winner], dis->extra ? "true" : "false");
-    }
-    arb_strbuf_puts(t, "]}\n");
-}
-
-/* Before anything is written: both files hold the same number of games,
- * at least one, and game i of each starts from the same position (FEN
- * tag).  False after the message. */
-static bool sheets_match(const options *o)
-{
-    arb_pgn_reader_options tags = o->read;
-    tags.tags_only = true;
-    tags.notation = NULL;
-    tags.autodetect = NULL;
-    arb_pgn_reader *r[2] = {NULL, NULL};
-    arb_pgn_game g[2];
-    unsigned long long n[2] = {0, 0};
-    bool ok = true;
-    for (int i = 0; i < 2; i++) {
-        arb_pgn_game_init(&g[i]);
-        arb_status st = arb_pgn_reader_open(o->sheets[i], &tags, &r[i]);
-        if (st.code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            ok = false;
-        }
-    }
-    for (bool more = ok; more;) {
-        arb_status st;
-        int rc[2];
-        for (int i = 0; i < 2; i++) {
-            rc[i] = arb_pgn_read(r[i], &g[i], &st);
-            if (rc[i] == ARB_PGN_READ_FAILED) {
-                fprintf(stderr, "%s:%d:%d: %s\n", arb_pgn_reader_name(r[i]), st.line, st.col, st.message);
-                ok = more = false;
-                break;
-            }
-            n[i] += rc[i] == ARB_PGN_READ_GAME;
-        }
-        if (!more)
-            break;
-        if (rc[0] == ARB_PGN_READ_GAME && rc[1] == ARB_PGN_READ_GAME) {
-            const char *fw = arb_pgn_game_tag(&g[0], "FEN"), *fb = arb_pgn_game_tag(&g[1], "FEN");
-            if ((fw || fb) && (!fw || !fb || strcmp(fw, fb) != 0)) {
-                fprintf(stderr, "%s:%d:%d: game %llu starts from another position (FEN %s) than in %s (FEN %s), "
-                        "expected both sheets of a game to start alike\n", arb_pgn_reader_name(r[1]), g[1].line, g[1].col,
-                        n[1], fb ? fb : "none", arb_pgn_reader_name(r[0]), fw ? fw : "none");
-                ok = false;
-                break;
-            }
-            continue;
-        }
-        /* one or both at their end: count the rest of the longer one */
-        for (int i = 0; i < 2; i++)
-            while (rc[i] == ARB_PGN_READ_GAME && (rc[i] = arb_pgn_read(r[i], &g[i], &st)) == ARB_PGN_READ_GAME)
-                n[i]++;
-        if (n[0] != n[1]) {
-            fprintf(stderr, PROGRAM ": %s has %llu game%s and %s %llu, expected the same number (game i of each "
-                    "file is the same game)\n", arb_pgn_reader_name(r[0]), n[0], n[0] == 1 ? "" : "s",
-                    arb_pgn_reader_name(r[1]), n[1]);
-            ok = false;
-        } else if (n[0] == 0) {
-            fprintf(stderr, PROGRAM ": %s and %s hold no games, expected the scoresheets of at least one game\n",
-                    arb_pgn_reader_name(r[0]), arb_pgn_reader_name(r[1]));
-            ok = false;
-        }
-        more = false;
-    }
-    for (int i = 0; i < 2; i++) {
-        arb_pgn_reader_free(r[i]);
-        arb_pgn_game_free(&g[i]);
-    }
-    return ok;
-}
-
-/* --sheets WHITE BLACK: game i of each file is one game.  False on bad
- * input (reported): unreadable files, an empty file, unequal numbers of
- * games, sheets of one game from different starting positions. */
-static bool reconcile_sheets(const options *o, struct run *run)
-{
-    if (!sheets_match(o))
-        return false;
-    sheet_file w, b;
-    bool opened_w = sheet_open(&w, o->sheets[0], o), opened_b = opened_w && sheet_open(&b, o->sheets[1], o);
-    if (!opened_w || !opened_b) {
-        if (opened_w)
-            sheet_close(&w);
-        return false;
-    }
-    arb_sheets *rec = arb_sheets_new(&o->limits);
-    arb_pgn_game fixed;
-    arb_pgn_game_init(&fixed);
-    arb_pgn_writer *writer = arb_pgn_writer_new(NULL);
-    arb_strbuf t;
-    arb_strbuf_init(&t);
-    bool good = rec && writer;
-    unsigned long long number = 0;
-    for (; good;) {
-        bool hw = sheet_next(&w), hb = sheet_next(&b);
-        if (w.rc == ARB_PGN_READ_FAILED || b.rc == ARB_PGN_READ_FAILED) {
-            good = false;
-            break;
-        }
-        if (!hw || !hb) {
-            if (hw != hb) {
-                /* count the rest of the longer file for the message */
-                sheet_file *longer = hw ? &w : &b, *shorter = hw ? &b : &w;
-                unsigned long long more = 1;
-                while (sheet_next(longer))
-                    more++;
-                fprintf(stderr, PROGRAM ": %s has %llu game%s and %s %llu, expected the same number "
-                        "(game i of each file is the same game)\n", longer->name, number + more,
-                        number + more == 1 ? "" : "s", shorter->name, number);
-                good = false;
-            } else if (number == 0) {
-                fprintf(stderr, PROGRAM ": %s and %s hold no games, expected one scoresheet per game in each\n",
-                        w.name, b.name);
-                good = false;
-            }
-            break;
-        }
-        number++;
-        run->n.read++;
-        const arb_pgn_game *gw = &w.game, *gb = &b.game;
-        if (gw->start.key != gb->start.key || gw->start.side != gb->start.side) {
-            fprintf(stderr, "%s:%d:%d: game %llu starts from another position than in %s (FEN tags differ), "
-                    "expected both sheets to start alike\n", b.name, gb->line, gb->col, number, w.name);
-            good = false;
-            break;
-        }
-        bool collected = gw->raw && gw->raw_complete && gb->raw && gb->raw_complete
-                         && arb_mainline_collect(&w.ml, gw->raw, gw->raw_len, gw->line)
-                         && arb_mainline_collect(&b.ml, gb->raw, gb->raw_len, gb->line);
-        arb_sheets_result res;
-        memset(&res, 0, sizeof res);
-        res.status = ARB_SHEETS_NONE;
-        if (collected) {
-            arb_sheets_input in = {&gw->start, w.ml.tokens, w.ml.count, b.ml.tokens, b.ml.count,
-                                   arb_pgn_game_result(gw), notation_of(o, gw), notation_of(o, gb), o->english};
-            if (arb_sheets_reconcile(rec, &in, &res).code)
-                res.status = ARB_SHEETS_NONE;
-        }
-        arb_strbuf_clear(&t);
-        if (res.status == ARB_SHEETS_NONE) {
-            run->n.unrepaired++;
-            fprintf(stderr, "%s:%d:%d: game %llu: no game within limits agrees with both sheets, "
-                    "White's sheet passed through unchanged\n", w.name, gw->line, gw->col, number);
-            if (o->json)
-                json_sheets(&t, number, "unrepairable", &w, &b, NULL);
-            else if (gw->raw)
-                arb_strbuf_append(&t, gw->raw, gw->raw_len);
-        } else {
-            if (res.status == ARB_SHEETS_AGREE)
-                run->n.clean++;
-            else
-                run->n.repaired++;
-            for (size_t d = 0; d < res.disagreement_count; d++) {
-                const arb_sheets_disagreement *dis = &res.disagreements[d];
-                static const char *const kept[] = {"both", "White's sheet", "Black's sheet", "neither sheet"};
-                char wt[64], bt[64];
-                arb_sheets_token_text(&w.ml, dis->white_token, wt, sizeof wt);
-                arb_sheets_token_text(&b.ml, dis->black_token, bt, sizeof bt);
-                /* where the sheet that has a token there wrote it */
-                bool on_white = dis->white_token >= 0 || dis->black_token < 0;
-                const sheet_file *at = on_white ? &w : &b;
-                int32_t tok = on_white ? dis->white_token : dis->black_token;
-                int line = tok >= 0 ? at->ml.at[tok].line : at->game.line;
-                int col = tok >= 0 ? at->ml.at[tok].col : at->game.col;
-                fprintf(stderr, "%s:%d:%d: game %llu, ply %u: white sheet %s, black sheet %s%s; %s followed\n",
-                        at->name, line, col, number, dis->ply + 1, wt, bt, dis->extra ? " (no move of the game)" : "",
-                        kept[dis->winner]);
-            }
-            const char *text = NULL;
-            size_t len = 0;
-            if (o->json) {
-                json_sheets(&t, number, res.status == ARB_SHEETS_AGREE ? "clean" : "repaired", &w, &b, &res);
-            } else if (arb_sheets_build_game(gw, &w.ml, &b.ml, &res, &fixed)
-                       && arb_pgn_write_game(writer, &fixed, &text, &len).code == 0) {
-                arb_strbuf_append(&t, text, len);
-            } else {
-                good = false;
-            }
-        }
-        if (!outfile_write(run->out, t.data, t.len))
-            good = false;
-    }
-    arb_strbuf_free(&t);
-    arb_pgn_writer_free(writer);
-    arb_pgn_game_free(&fixed);
-    arb_sheets_free(rec);
-    sheet_close(&w);
-    sheet_close(&b);
-    return good;
+    if (!ok || outfile_failed(run->out))
+        run->loop.trouble = true;
+    return !run->loop.trouble;
 }
 
 /* ---- arguments -------------------------------------------------------- */
 
-static const char *const one_value[] = {"-o", "--output", "--from", "--prefer", "-j", "--jobs", "--max-game-bytes",
-                                        "--suggestions", "--max-edits", "--max-work", NULL};
-static const char *const two_values[] = {"--sheets", NULL};
-static const args_spec repair_args = {one_value, two_values, NULL};
-
-static int parse_args(int argc, char **argv, options *o)
+static int sheets(void *target, const char *name, const char *white, const char *black)
 {
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        const char *value = NULL;
-        if (strcmp(a, "--") == 0)
-            return i + 1;
-        if (a[0] != '-' || strcmp(a, "-") == 0)
-            break;
-        int nv = args_values(&repair_args, a);
-        if (nv && i + nv >= argc) {
-            return usage_error(PROGRAM, "option %s needs %s", a, nv == 2 ? "two values" : "a value");
-        }
-        if (nv)
-            value = argv[i + 1];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(a, "--version") == 0) {
-            printf(PROGRAM " " ARB_VERSION "\n");
-            return 0;
-        } else if (strcmp(a, "--from") == 0) {
-            if (value[0] == '\0') {
-                return usage_error(PROGRAM, "--from: expected auto, san or a locale code such as ro");
-            }
-            o->from = value;
-        } else if (strcmp(a, "--prefer") == 0) {
-            o->prefer = value;
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-            o->output = value;
-        } else if (strcmp(a, "--json") == 0) {
-            o->json = true;
-        } else if (strcmp(a, "--sheets") == 0) {
-            o->sheets[0] = argv[i + 1];
-            o->sheets[1] = argv[i + 2];
-        } else if (strcmp(a, "--suggestions") == 0) {
-            if (!int_arg_parse(value, 1, ARB_REPAIR_MAX_SUGGESTIONS, &o->suggestions)) {
-                return usage_error(PROGRAM, "--suggestions %s: expected a number from 1 to %d", value,
-                        ARB_REPAIR_MAX_SUGGESTIONS);
-            }
-        } else if (strcmp(a, "--max-edits") == 0) {
-            if (!int_arg_parse(value, 1, ARB_REPAIR_MAX_EDITS, &o->limits.max_edits)) {
-                return usage_error(PROGRAM, "--max-edits %s: expected a number from 1 to %d", value,
-                        ARB_REPAIR_MAX_EDITS);
-            }
-        } else if (strcmp(a, "--max-work") == 0) {
-            size_t work;
-            if (!size_arg_parse(value, &work)) {
-                return usage_error(PROGRAM, "--max-work %s: expected a number from 1 up, optionally followed by "
-                        "K, M or G (such as 500K or 16M)", value);
-            }
-            o->limits.max_work = work;
-        } else if (strcmp(a, "--max-game-bytes") == 0) {
-            if (!size_arg_parse(value, &o->read.max_game_bytes)) {
-                return usage_error(PROGRAM, "--max-game-bytes %s: expected a number of bytes from 1 up, "
-                        "optionally followed by K, M or G (such as 512K or 64M)", value);
-            }
-        } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
-            if (!int_arg_parse(value, 0, 256, &o->jobs)) {
-                return usage_error(PROGRAM, "--jobs %s: expected a number from 0 to 256", value);
-            }
-        } else {
-            return usage_error(PROGRAM, "unknown option %s", a);
-        }
-        i += nv;
-    }
-    return i;
+    options *o = target;
+    (void)name;
+    o->sheets[0] = white;
+    o->sheets[1] = black;
+    return 0;
 }
+
+#define STR(n) #n
+#define NUMBER_TO(n) "a number from 1 to " STR(n)
+#define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
+static const opt_row rows[] = {
+    OPT_ROW_FROM(.arg = "auto|san|LANG",
+        .help = "notation of the input (default: SAN, and auto for a\n"
+                "game with a token SAN cannot read); the repair reads\n"
+                "letters in the game's own notation"),
+    {"--prefer", OPT_STRING, AT(prefer), .arg = "LANGS",
+     .help = "when several notations replay a game, prefer these"},
+    {"--suggestions", OPT_INT, AT(suggestions), .min = 1, .max = ARB_REPAIR_MAX_SUGGESTIONS,
+     .expected = NUMBER_TO(ARB_REPAIR_MAX_SUGGESTIONS),
+     .arg = "N",
+     .help = "list up to N ranked repairs per game (1 to 16)"},
+    {"--json", OPT_TRUE, AT(json),
+     .help = "one JSON object per game on standard output instead\n"
+             "of PGN: game, status, suggestions (rank, cost, edits,\n"
+             "san)"},
+    {"--sheets", OPT_CALL_TWO, .call = sheets, .arg = "WHITE BLACK",
+     .help = "game i of each file is one player's record of the\n"
+             "same game: give back the game that agrees with both\n"
+             "except at the fewest places"},
+    {"--max-edits", OPT_INT, AT(limits.max_edits), .min = 1, .max = ARB_REPAIR_MAX_EDITS,
+     .expected = NUMBER_TO(ARB_REPAIR_MAX_EDITS),
+     .arg = "N",
+     .help = "edits per repair (1 to 8, default 3)"},
+    {"--max-work", OPT_SIZE, AT(max_work),
+     .expected = "a number from 1 up, optionally followed by K, M or G (such as 500K or 16M)",
+     .arg = "N",
+     .help = "position updates spent per game before giving up\n"
+             "(K, M, G suffixes; default 4M, about 0.25 s)"},
+    {"-o|--output", OPT_STRING, AT(output), .arg = "FILE",
+     .help = "write to FILE (replaced only when the run completes)"},
+    OPT_ROW_MAX_GAME_BYTES(.help = "keep at most N bytes of a game's text (default 16M)"),
+    OPT_ROW_JOBS(
+        .help = "repair on N threads (default: one per processor, at\n"
+                "most 4); the output is the same"),
+    OPT_ROWS_PROGRESS(
+        .help = "show (or never show) a progress line on standard\n"
+                "error; by default shown on a terminal for large input"),
+    {0}};
+static const char synopsis[] =
+    "usage: pgnrepair [OPTIONS] [FILE...]\n"
+    "       pgnrepair --sheets WHITE.pgn BLACK.pgn [OPTIONS]\n"
+    "\n"
+    "Reads PGN games (plain or gzip; standard input when no FILE or FILE is -)\n"
+    "and gives back, for each game that does not replay, the game with the\n"
+    "fewest recording errors undone: a move read as a close legal one (another\n"
+    "piece letter, a neighbouring file or rank, the capture mark, the\n"
+    "disambiguation or promotion piece, the other castling side), a missing\n"
+    "move inserted, a move written twice deleted, two moves of one player\n"
+    "swapped.  Games that replay are written unchanged, byte for byte.\n"
+    "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
+    "...; recursively, in name order; other files skipped with a note).\n"
+    "\n";
+static const char epilogue[] =
+    "\n"
+    "A repaired game gets a [Repaired \"...\"] tag and a {written: ...} comment\n"
+    "at each edited move; a game with no repair within the limits is passed\n"
+    "through and reported as FILE:LINE:COL: message on standard error.\n"
+    "Exit status: 0 every game replays or was repaired, 1 some game could not\n"
+    "be repaired, 2 usage error, unreadable or bad input, unwritable output.\n";
+static const opt_spec spec = {PROGRAM, rows, false, synopsis, epilogue, 23};
 
 static void print_summary(const counts *n)
 {
@@ -698,16 +298,14 @@ static void print_summary(const counts *n)
             n->read, n->read == 1 ? "" : "s", n->clean, n->clean == 1 ? "s" : "", n->repaired, n->unrepaired);
 }
 
-static int repair_all(int argc, char **argv)
+int main(int argc, char **argv)
 {
-    options o;
-    memset(&o, 0, sizeof o);
-    int first = parse_args(argc, argv, &o);
-    if (first < 0)
-        return EXIT_TROUBLE;
-    if (first == 0)
-        return fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
-    if (o.sheets[0] && first < argc) {
+    options o = {0};
+    int operands = opt_parse(&spec, argc, argv, &o);
+    if (operands < 0)
+        return operands == OPT_DONE && fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
+    o.limits.max_work = o.max_work;
+    if (o.sheets[0] && operands > 0) {
         usage_error(PROGRAM, "--sheets takes its two files and no other, expected no FILE after the options");
         return EXIT_TROUBLE;
     }
@@ -733,35 +331,25 @@ static int repair_all(int argc, char **argv)
     if (!out)
         goto done;
     struct run run = {.o = &o, .out = out};
-    bool trouble = false;
-    if (o.sheets[0]) {
-        trouble = !reconcile_sheets(&o, &run);
-    } else if (first >= argc) {
-        trouble |= !repair_file(&run, "-");
-    } else {
-        for (int i = first; i < argc; i++)
-            trouble |= !repair_file(&run, argv[i]);
-    }
+    sheets_run sheets = {.program = PROGRAM, .paths = {o.sheets[0], o.sheets[1]}, .read = &o.read,
+                         .limits = &o.limits, .english = o.english, .json = o.json, .out = out};
+    run.loop = (run_loop){.program = PROGRAM, .read = &o.read, .parallel = {.jobs = o.jobs, .raw_spans = true},
+                          .worker_size = sizeof(worker), .worker_init = worker_init,
+                          .worker_free = worker_free, .game = repair_game, .emit = emit, .ctx = &run,
+                          .progress_mode = o.progress};
+    bool trouble;
+    if (o.sheets[0])
+        trouble = !sheets_run_files(&sheets);
+    else
+        trouble = !run_loop_inputs(&run.loop, argv + 1, operands) || run.loop.trouble;
     trouble |= outfile_failed(out);
     trouble |= !outfile_close(out, !trouble);
+    if (o.sheets[0])
+        run.n = (counts){sheets.games, sheets.clean, sheets.repaired, sheets.unrepaired};
     print_summary(&run.n);
     status = trouble ? EXIT_TROUBLE : run.n.unrepaired ? EXIT_UNREPAIRED : EXIT_OK;
 done:
     arb_notation_free(english);
     setup_from_free(&from);
-    return status;
-}
-
-int main(int argc, char **argv)
-{
-    char error[128], *pool = NULL;
-    char **args = args_expand(argc, argv, &repair_args, &argc, &pool, error, sizeof error);
-    if (!args) {
-        fprintf(stderr, PROGRAM ": %s\n", error[0] ? error : "out of memory");
-        return EXIT_TROUBLE;
-    }
-    int status = repair_all(argc, args);
-    free(args);
-    free(pool);
     return status;
 }

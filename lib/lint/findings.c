@@ -2,6 +2,7 @@
  * are the report layer's). */
 #include "findings.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,32 +86,48 @@ void arb_lint_report_init(arb_lint_report *r)
     r->termination = ARB_TERM_UNKNOWN;
 }
 
+/* The capacity of r->findings is kept in a header just before the array, so
+ * that the public struct shows only what callers read (findings, count). */
+typedef union findings_header {
+    size_t capacity;
+    max_align_t align;   /* the findings after it stay aligned */
+} findings_header;
+
+static findings_header *header_of(arb_finding *findings)
+{
+    return findings ? (findings_header *)(void *)findings - 1 : NULL;
+}
+
+static size_t capacity_of(arb_finding *findings)
+{
+    return findings ? header_of(findings)->capacity : 0;
+}
+
 void arb_lint_report_reset(arb_lint_report *r)
 {
     arb_finding *keep = r->findings;
-    size_t cap = r->capacity;
     arb_lint_report_init(r);
     r->findings = keep;
-    r->capacity = cap;
 }
 
 void arb_lint_report_free(arb_lint_report *r)
 {
-    free(r->findings);
+    free(header_of(r->findings));
     arb_lint_report_init(r);
 }
 
 arb_finding *arb_lint_report_add(arb_lint_report *r, int check, int severity)
 {
-    if (r->count == r->capacity) {
-        size_t cap = r->capacity ? r->capacity * 2 : 8;
-        arb_finding *grown = realloc(r->findings, cap * sizeof *grown);
+    size_t capacity = capacity_of(r->findings);
+    if (r->count == capacity) {
+        size_t cap = capacity ? capacity * 2 : 8;
+        findings_header *grown = realloc(header_of(r->findings), sizeof *grown + cap * sizeof(arb_finding));
         if (!grown) {
             r->out_of_memory = true;
             return NULL;
         }
-        r->findings = grown;
-        r->capacity = cap;
+        grown->capacity = cap;
+        r->findings = (arb_finding *)(void *)(grown + 1);
     }
     arb_finding *f = &r->findings[r->count++];
     memset(f, 0, sizeof *f);

@@ -165,8 +165,8 @@ typedef struct arb_lint_report {
     int termination;          /* enum arb_termination */
     uint32_t plies;           /* main-line half-moves replayed */
     arb_game_facts facts;
-    arb_finding *findings;
-    size_t count, capacity;
+    arb_finding *findings;    /* count of them; owned (arb_lint_report_free) */
+    size_t count;
     size_t errors, warnings, infos;
     bool out_of_memory;       /* a finding could not be stored */
     bool no_game;             /* the findings belong to no game (a tournament report's) */
