@@ -686,6 +686,7 @@ int main(int argc, char **argv)
         o.read.suggest = lo.suggest;
         o.read.suggest_count = suggest_count;
     }
+    o.read.keep_main_line = true;   /* the linter reads the reader's positions, not its own replay */
     style.color = !o.json && (o.color == 1 || (o.color < 0 && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")));
     if (o.jobs == 0)
         o.jobs = setup_default_jobs();

@@ -82,6 +82,15 @@ void lint_token_at(const arb_pgn_game *g, int line, int col, char *buf, size_t s
      * columns count characters, so UTF-8 continuation bytes do not count */
     const unsigned char *p = (const unsigned char *)g->raw, *end = p + g->raw_len;
     int l = g->line, c = g->col;
+    /* whole lines before the one asked for: only their newlines count */
+    while (l < line) {
+        const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            return;
+        p = nl + 1;
+        l++;
+        c = 1;
+    }
     while (p < end && (l < line || (l == line && c < col))) {
         if (*p == '\n') {
             l++;
