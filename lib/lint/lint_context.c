@@ -92,6 +92,16 @@ void lint_token_at(const arb_pgn_game *g, int line, int col, char *buf, size_t s
         c = 1;
     }
     while (p < end && (l < line || (l == line && c < col))) {
+        /* a run of ASCII bytes: one column each */
+        size_t ahead = (size_t)(col - c), k = 0;
+        if (ahead > (size_t)(end - p))
+            ahead = (size_t)(end - p);
+        while (k < ahead && p[k] < 0x80 && p[k] != '\n')
+            k++;
+        p += k;
+        c += (int)k;
+        if (p == end || c >= col)
+            break;
         if (*p == '\n') {
             l++;
             c = 1;
