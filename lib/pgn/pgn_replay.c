@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "fen.h"
+#include "pgn_main_line.h"
+#include "pgn_san_record.h"
 #include "san.h"
 
 static bool ensure_frames(arb_pgn_reader *r, size_t n)
@@ -186,6 +188,7 @@ void pgn_replay_move(struct parse *p, const arb_pgn_token *tok)
     const arb_position *pos = &f->pos[f->cur];
     arb_move m;
     bool draw_offer = false;   /* "Tb1=": an offer glued to the move */
+    bool read_as_san = false;  /* arb_san_parse resolved the token (pgn_san_record.h) */
     size_t main_index = 0;     /* 1 + which of the detection's moves this token is */
     if (p->premove_count && p->depth == 0)
         main_index = ++p->main_index;
@@ -230,6 +233,7 @@ void pgn_replay_move(struct parse *p, const arb_pgn_token *tok)
             draw_offer = code == ARB_SAN_OK && (spec.flags & ARB_SPEC_DRAW_OFFER);
         } else {
             code = arb_san_parse(pos, tok->text, tok->len, &m, NULL);
+            read_as_san = code == ARB_SAN_OK;
         }
         if (code != ARB_SAN_OK) {
             /* coordinate notation (e2e4) shows up in engine output */
@@ -266,9 +270,11 @@ void pgn_replay_move(struct parse *p, const arb_pgn_token *tok)
         p->oom = true;
         return;
     }
+    if (p->depth == 0 && p->r->opt.keep_main_line)
+        arb_pgn_main_line_keep(p->g, p->g->main_line_plies - 1, pos, m, &f->pos[f->cur]);
     if (p->g->san_recorded) {
         char san[ARB_SAN_MAX > 8 ? ARB_SAN_MAX : 8];
-        size_t n = arb_san_write(pos, m, san);
+        size_t n = arb_pgn_san_record(pos, m, &f->pos[f->cur], tok->text, tok->len, read_as_san, san);
         arb_pgn_item *it = &p->g->items[p->g->item_count - 1];
         if (n < sizeof it->san) {
             memcpy(it->san, san, sizeof it->san);   /* fixed size: one store */
