@@ -414,6 +414,7 @@ int main(int argc, char **argv)
         o.read.suggest = lo.suggest;
         o.read.suggest_count = suggest_count;
     }
+    o.read.keep_main_line = true;   /* the linter reads the reader's positions, not its own replay */
     style.color = !o.json && (o.color == COLOR_ALWAYS || (o.color == COLOR_AUTO && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")));
     if (o.jobs == 0)
         o.jobs = setup_default_jobs();

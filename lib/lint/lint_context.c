@@ -82,7 +82,26 @@ void lint_token_at(const arb_pgn_game *g, int line, int col, char *buf, size_t s
      * columns count characters, so UTF-8 continuation bytes do not count */
     const unsigned char *p = (const unsigned char *)g->raw, *end = p + g->raw_len;
     int l = g->line, c = g->col;
+    /* whole lines before the one asked for: only their newlines count */
+    while (l < line) {
+        const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            return;
+        p = nl + 1;
+        l++;
+        c = 1;
+    }
     while (p < end && (l < line || (l == line && c < col))) {
+        /* a run of ASCII bytes: one column each */
+        size_t ahead = (size_t)(col - c), k = 0;
+        if (ahead > (size_t)(end - p))
+            ahead = (size_t)(end - p);
+        while (k < ahead && p[k] < 0x80 && p[k] != '\n')
+            k++;
+        p += k;
+        c += (int)k;
+        if (p == end || c >= col)
+            break;
         if (*p == '\n') {
             l++;
             c = 1;

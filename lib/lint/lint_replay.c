@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lenient.h"
+#include "pgn_main_line.h"
 #include "san.h"
 
 /* The last main-line move as written (looked up in the game's text only
@@ -241,7 +242,13 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             break;
         case ARB_PGN_ITEM_MOVE: {
             arb_position next;
-            arb_position_make(&l->line[depth], it->move, &next);
+            /* the main line's positions, when the reader kept them, are not played again */
+            const arb_position *kept = depth == 0 ? arb_pgn_main_line_after(g, lf->plies, &l->line[0], it->move)
+                                                  : NULL;
+            if (kept)
+                next = *kept;
+            else
+                arb_position_make(&l->line[depth], it->move, &next);
             l->before[depth] = l->line[depth];
             if (depth == 0) {
                 lf->plies++;

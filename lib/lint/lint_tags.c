@@ -11,6 +11,13 @@
 
 static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 
+/* Tag names compared by their first letter first: every tag of every game
+ * goes through these comparisons. */
+static inline bool same_name(const char *a, const char *b)
+{
+    return a[0] == b[0] && strcmp(a, b) == 0;
+}
+
 /* Missing players or result make the record unusable for rating; the rest
  * is doubtful. */
 static int missing_severity(const char *name)
@@ -112,7 +119,7 @@ static void find_first_of_names(const arb_pgn_game *g, size_t *first)
         for (size_t i = 0; i < n; i++) {
             first[i] = i;
             for (size_t j = 0; j < i; j++)
-                if (strcmp(g->tags[j].name, g->tags[i].name) == 0) {
+                if (same_name(g->tags[j].name, g->tags[i].name)) {
                     first[i] = j;
                     break;
                 }
@@ -160,35 +167,35 @@ void lint_check_tags(lint_ctx *c)
             j = first[i];
         } else {   /* out of memory: every pair */
             for (size_t k = 0; k < i && j == i; k++)
-                if (strcmp(g->tags[k].name, t->name) == 0)
+                if (same_name(g->tags[k].name, t->name))
                     j = k;
         }
         if (j != i)
             lint_add(c, ARB_CHECK_TAG_FORMAT, ARB_SEVERITY_WARNING, ARB_ART_TAGS, t->line, t->col,
                      "%s tag given twice (first at line %d), expected each tag once", t->name,
                      (int)g->tags[j].line);
-        if (strcmp(t->name, "Date") == 0 && !valid_date(t->value))
+        if (same_name(t->name, "Date") && !valid_date(t->value))
             tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is malformed, expected %s", t->value,
                        "YYYY.MM.DD with ?? for unknown parts");
-        else if (strcmp(t->name, "Date") == 0 && day_beyond_month(t->value)) {
+        else if (same_name(t->name, "Date") && day_beyond_month(t->value)) {
             char expected[64];
             lint_format(expected, sizeof expected, "a day from 01 to %02d in that month", day_beyond_month(t->value));
             tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is not a calendar date, expected %s", t->value,
                        expected);
         }
-        else if (strcmp(t->name, "Round") == 0 && !valid_round(t->value))
+        else if (same_name(t->name, "Round") && !valid_round(t->value))
             tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is malformed, expected %s", t->value,
                        "a number such as 5 or 5.2, ? when unknown, - when not applicable");
-        else if (strcmp(t->name, "Result") == 0 &&
+        else if (same_name(t->name, "Result") &&
                  arb_pgn_result_parse(t->value, strlen(t->value)) == ARB_PGN_RESULT_NONE)
             tag_format(c, t, ARB_SEVERITY_ERROR, "%s \"%s\" is not a result, expected %s", t->value,
                        "1-0, 0-1, 1/2-1/2 or *");
-        else if (strcmp(t->name, "Result") == 0 &&
+        else if (same_name(t->name, "Result") &&
                  strcmp(t->value, arb_pgn_result_text(arb_pgn_result_parse(t->value, strlen(t->value)))))
             tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is not written as the standard asks, expected %s",
                        t->value, arb_pgn_result_text(arb_pgn_result_parse(t->value, strlen(t->value))));
-        else if ((strcmp(t->name, "White") == 0 || strcmp(t->name, "Black") == 0 ||
-                  strcmp(t->name, "Event") == 0 || strcmp(t->name, "Site") == 0) && !t->value[0])
+        else if ((same_name(t->name, "White") || same_name(t->name, "Black") ||
+                  same_name(t->name, "Event") || same_name(t->name, "Site")) && !t->value[0])
             tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is empty, expected %s", t->value,
                        "a name, or ? when unknown");
     }

@@ -1,5 +1,6 @@
 /* pgn_game.c — the game container, its arena, and the item walker. */
 #include "pgn_game.h"
+#include "pgn_main_line.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -110,12 +111,14 @@ void arb_pgn_game_reset(arb_pgn_game *g)
     g->raw_complete = false;
     g->converted_encoding = false;
     g->san_recorded = false;
+    arb_pgn_main_line_clear(g->main_line);
 }
 
 void arb_pgn_game_free(arb_pgn_game *g)
 {
     if (g->store)
         arena_free(g->store);
+    arb_pgn_main_line_free(g->main_line);
     free(g->tags);
     free(g->items);
     free(g->diags);
@@ -154,8 +157,10 @@ static bool reserve(void **data, size_t *cap, size_t count, size_t size)
 
 const arb_pgn_tag *arb_pgn_game_tag_entry(const arb_pgn_game *g, const char *name)
 {
+    /* the first letter first: most names differ there, and this runs for
+     * several names per game */
     for (size_t i = 0; i < g->tag_count; i++)
-        if (strcmp(g->tags[i].name, name) == 0)
+        if (g->tags[i].name[0] == name[0] && strcmp(g->tags[i].name, name) == 0)
             return &g->tags[i];
     return NULL;
 }

@@ -113,6 +113,8 @@ typedef struct arb_pgn_game {
                               * owned by the reader's options or autodetect */
 
     struct arb_pgn_game_store *store;  /* internal: text memory and capacities (pgn_game.c) */
+    struct arb_pgn_main_line *main_line;  /* internal: positions after the main-line moves, kept on
+                              * request (reader option keep_main_line; pgn_main_line.h) */
 } arb_pgn_game;
 
 void arb_pgn_game_init(arb_pgn_game *g);

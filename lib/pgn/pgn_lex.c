@@ -1,5 +1,6 @@
 /* pgn_lex.c — PGN tokens over a caller-owned window, without copying. */
 #include "pgn_lex.h"
+#include "pgn_boundary.h"
 #include "utf8.h"
 
 #include <string.h>
@@ -166,29 +167,6 @@ static int lex_string(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
     return ARB_PGN_TOK_STRING;
 }
 
-/* Whether a tag pair begins at buf[q]: '[', a name, blanks, '"'.  Returns
- * -1 when the window ends before that is known. */
-static int tag_line_at(const arb_pgn_lexer *lx, size_t q)
-{
-    const unsigned char *b = (const unsigned char *)lx->buf;
-    if (q >= lx->end)
-        return lx->eof ? 0 : -1;
-    if (b[q] != '[')
-        return 0;
-    q++;
-    if (!(char_class[b[q]] & C_LETTER))
-        return q >= lx->end && !lx->eof ? -1 : 0;
-    while (char_class[b[q]] & (C_LETTER | C_DIGIT) || b[q] == '_')
-        q++;
-    if (b[q] != ' ' && b[q] != '\t')
-        return q >= lx->end && !lx->eof ? -1 : 0;
-    while (b[q] == ' ' || b[q] == '\t')
-        q++;
-    if (q >= lx->end && !lx->eof)
-        return -1;
-    return b[q] == '"';
-}
-
 /* Whether the 8 bytes at s are all printable ASCII other than '}' (bit
  * tricks on one 64-bit word: a byte below 0x20, at or above 0x7F, or equal
  * to '}' sets the top bit of its byte in one of the three masks). */
@@ -220,7 +198,7 @@ static int lex_comment(arb_pgn_lexer *lx, arb_pgn_token *tok, size_t p)
         if (c == '}')
             break;
         if (c == '\n') {
-            int tag = tag_line_at(lx, q + 1);
+            int tag = arb_pgn_tag_pair_at(lx->buf, lx->end, q + 1, !lx->eof);
             if (tag < 0)
                 return ARB_PGN_TOK_MORE;
             if (tag) {

@@ -100,6 +100,8 @@ typedef struct arb_pgn_reader_options {
     bool null_moves_in_main_line; /* accept -- / Z0 outside variations */
     bool tags_only;               /* do not replay: items stay empty (fast tag filters) */
     bool record_san;              /* store each move's canonical SAN in its item */
+    bool keep_main_line;          /* keep the position after each main-line move (g->main_line,
+                                   * pgn_main_line.h) for a later pass: the linter */
     /* Read comments over without keeping them (no comment items): for
      * filters that pass games on as written and judge only their moves.
      * The "(=)" items the reader makes of draw offers in movetext stay. */

@@ -1,32 +1,40 @@
 #!/bin/sh
-# throughput.sh — the filters' speed on SHARED/corpora/big/bench.pgn (~200 MB,
-# ~300,000 real games) and its .gz, in one run on one machine:
-#   pgngrep -c --valid, pgnconv, pgnlint --format json, each with -j 1 and -j 2;
-#   pgn-extract doing comparable work: -r (check every move, no output) for
-#   pgngrep --valid, SAN output for pgnconv, --fixresulttags --repetition
-#   --fifty for pgnlint;
-#   the physical floor: cat bench.pgn > /dev/null and zcat bench.pgn.gz > /dev/null.
-# Prints seconds (best of REPEAT runs, default 3; pgn-extract PEER_REPEAT runs,
-# default 1), CPU seconds, MB/s of PGN text, games/s, peak resident memory, the
-# ratios the goals are stated in, and the machine's load before and after (the
-# machine may be shared: read the figures with the load).
+# throughput.sh — the goals of issue 19 as ratios, side by side, in one run:
+#   pgngrep -j 1 -c --valid, pgnlint -j 1 --format json and pgnconv -j 1
+#   (writing SAN), each against pgn-extract -r (Debian package pgn-extract:
+#   parse and check every move, write nothing) on the same file; the ratio to
+#   pgn-reader (Rust, not buildable here) is the pgn-extract ratio / 6.6, its
+#   speed on this machine kind;
+#   pgngrep -j 2 -c --valid on bench.pgn.gz against `gzip -dc` alone, and on a
+#   .zst copy against `zstd -dc` alone.
+# Every figure is the MEDIAN of RUNS (default 5) rounds; a round runs each
+# command once, the peer next to ours (pgn-extract, pgngrep, pgnlint, pgnconv,
+# zcat, pgngrep .gz, zstd -dc, pgngrep .zst), so a load that comes and goes
+# falls on both sides.  Wall and CPU (user + system) seconds, peak resident
+# memory (GNU time; the largest of the runs), the load average before, after
+# and at each round, the goal next to each ratio and whether it is met.
+# Then a check that the results do not depend on the threads: -j 2's output is
+# byte-identical to -j 1's for all three tools, and the .gz and .zst counts
+# equal the plain one.
 #
 #   sh tests/bench/throughput.sh BINDIR SHARED
+#   RUNS=3 QUICK=20 sh tests/bench/throughput.sh build/bin ../shared
 #
-# bench.pgn is decompressed once into BINDIR/../bench/ (BENCH_PGN names another
-# copy to use).  Without SHARED the section is skipped; without pgn-extract
-# (Debian package pgn-extract; PGN_EXTRACT names it, or is empty for none),
-# those rows are left out.  Output goes to a file in the cache; pgngrep's -c
-# output is checked against the game count, pgnlint -j 2's output against
-# -j 1's.  Every tool's peak memory is checked against the goal of 64 MB.
+# QUICK=N measures the first N MB of bench.pgn (cut at a game boundary)
+# instead of the whole 200 MB: the section in a few minutes.  bench.pgn is
+# decompressed once into BINDIR/../bench/ (BENCH_PGN names another copy); the
+# slice and the .zst copy are made there too.  Without SHARED the section is
+# skipped; without pgn-extract (PGN_EXTRACT names it, empty for none) or zstd
+# their rows are left out.
 
 bindir=$1
 shared=$2
-repeat=${REPEAT:-3}
-peer_repeat=${PEER_REPEAT:-1}
-gz=$shared/corpora/big/bench.pgn.gz
-if [ ! -f "$gz" ]; then
-    echo "== throughput: $gz not found, skipped"
+runs=${RUNS:-5}
+quick=${QUICK:-}
+reader_factor=6.6
+gz_src=$shared/corpora/big/bench.pgn.gz
+if [ ! -f "$gz_src" ]; then
+    echo "== throughput: $gz_src not found, skipped"
     exit 0
 fi
 for tool in pgngrep pgnconv pgnlint; do
@@ -36,10 +44,35 @@ cache=$(cd "$bindir/.." && pwd)/bench
 mkdir -p "$cache" || exit 1
 pgn=${BENCH_PGN:-$cache/bench.pgn}
 # the copy is made again when the .gz is another file (name, size or time)
-source_id=$(cd "$(dirname "$gz")" && pwd)/$(ls -ln --time-style=+%s "$gz" | awk '{ print $5, $6, $7 }')
+source_id=$(cd "$(dirname "$gz_src")" && pwd)/$(ls -ln --time-style=+%s "$gz_src" | awk '{ print $5, $6, $7 }')
 if [ -z "${BENCH_PGN:-}" ] && { [ ! -s "$pgn" ] || [ "$(cat "$pgn.source" 2>/dev/null)" != "$source_id" ]; }; then
-    gzip -dc "$gz" >"$pgn.tmp" && mv "$pgn.tmp" "$pgn" && echo "$source_id" >"$pgn.source" ||
-        { echo "throughput bench: cannot decompress $gz" >&2; exit 1; }
+    gzip -dc "$gz_src" >"$pgn.tmp" && mv "$pgn.tmp" "$pgn" && echo "$source_id" >"$pgn.source" ||
+        { echo "throughput bench: cannot decompress $gz_src" >&2; exit 1; }
+fi
+# made_from FILE: true when FILE exists and was made from $pgn as it is now
+made_from() {
+    [ -s "$1" ] && [ "$(cat "$1.source" 2>/dev/null)" = "$(ls -ln --time-style=+%s "$pgn" | awk '{ print $5, $6, $7 }') $quick" ]
+}
+stamp() { ls -ln --time-style=+%s "$pgn" | awk -v q="$quick" '{ print $5, $6, $7, q }' >"$1.source"; }
+
+gz=$gz_src
+if [ -n "$quick" ]; then
+    case $quick in *[!0-9]* | '') echo "throughput bench: QUICK must be a number of MB" >&2; exit 1 ;; esac
+    slice=$cache/bench-$quick.pgn
+    if ! made_from "$slice"; then
+        head -c $((quick * 1000000)) "$pgn" >"$slice.tmp" || exit 1
+        last=$(grep -n '^\[Event ' "$slice.tmp" | tail -1 | cut -d: -f1)
+        [ -n "$last" ] && [ "$last" -gt 1 ] || { echo "throughput bench: no whole game in the first $quick MB" >&2; exit 1; }
+        head -n $((last - 1)) "$slice.tmp" >"$slice" && rm -f "$slice.tmp" && stamp "$slice" || exit 1
+    fi
+    pgn=$slice
+    gz=$slice.gz
+    if ! made_from "$gz"; then gzip -c "$pgn" >"$gz" && stamp "$gz" || exit 1; fi
+fi
+zst=""
+if command -v zstd >/dev/null 2>&1; then
+    zst=$pgn.zst
+    if ! made_from "$zst"; then zstd -q -c "$pgn" >"$zst" && stamp "$zst" || exit 1; fi
 fi
 # PGN_EXTRACT names the program; set but empty: no comparison
 if [ "${PGN_EXTRACT+set}" = set ]; then
@@ -51,121 +84,121 @@ bytes=$(wc -c <"$pgn")
 games=$(grep -c '^\[Event ' "$pgn")
 bench_name=throughput
 . "$(cd "$(dirname "$0")" && pwd)/lib/measure.sh"
+load() { uptime | sed 's/.*load average: *//'; }
 
-# measure RUNS COMMAND...: best of RUNS runs of `COMMAND >$cache/out`, in
-# $seconds, $cpu and $peak (KiB)
-measure() {
-    runs=$1
-    shift
-    bench_measure "$runs" "$cache/out" "$@"
-}
-
-row() { # row LABEL: prints the last measurement
-    awk -v name="$1" -v s="$seconds" -v cpu="$cpu" -v bytes="$bytes" -v games="$games" -v peak="$peak" \
-        'BEGIN { printf "%-44s %7.2f %7s %7.1f %9.0f %7s\n", name, s, cpu == "" ? "?" : cpu,
-                        bytes / s / 1e6, games / s, peak == "" ? "?" : sprintf("%.0f MB", peak / 1024) }'
-}
-
-# ratio TEXT A B GOAL: "TEXT: A/B = r (goal GOAL)"
-ratio() {
-    awk -v t="$1" -v a="$2" -v b="$3" -v g="$4" 'BEGIN { if (a > 0 && b > 0) printf "  %-58s %6.2fx  (%s)\n", t, a / b, g }'
-}
-
-check_count() { # the -c output must be the number of valid games
-    n=$(cat "$cache/out")
-    [ "$n" -gt 0 ] 2>/dev/null || { echo "throughput bench: pgngrep -c printed '$n'" >&2; return 1; }
-}
-
-echo "== throughput: bench.pgn, $bytes bytes, $games games; best of $repeat (pgn-extract: $peer_repeat)"
-echo "load before: $(uptime | sed 's/.*load average/load average/')"
-printf '%-44s %7s %7s %7s %9s %7s\n' command seconds cpu-s MB/s games/s peak
+# timed KEY OUT COMMAND...: one run of `COMMAND >OUT`; its wall and CPU
+# seconds are added to the lists $wall_KEY and $cpu_KEY, the peak (KiB) kept
+# in $peak_KEY when larger
 status=0
-measure "$repeat" cat "$pgn" || status=1
-cat_s=$seconds
-row "cat bench.pgn > /dev/null"
-measure "$repeat" gzip -dc "$gz" || status=1
-zcat_s=$seconds
-row "zcat bench.pgn.gz > /dev/null"
+timed() {
+    key=$1
+    out=$2
+    shift 2
+    bench_measure 1 "$out" "$@" || { status=1; return 1; }
+    eval "wall_$key=\"\$wall_$key $seconds\" cpu_$key=\"\$cpu_$key $cpu\""
+    eval "old=\${peak_$key:-0}"
+    [ -n "$peak" ] && [ "$peak" -gt "$old" ] && eval "peak_$key=$peak"
+    return 0
+}
+median() { # median LIST: the middle value (mean of the two middle ones)
+    echo "$1" | tr ' ' '\n' | grep . | sort -g |
+        awk '{ v[NR] = $1 } END { if (NR == 0) print ""; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
 
-measure "$repeat" "$bindir/pgngrep" -j 1 -c --valid "$pgn" && check_count || status=1
-valid=$(cat "$cache/out")
-grep1_s=$seconds grep1_peak=$peak grep1_cpu=$cpu
-row "pgngrep -j 1 -c --valid"
-measure "$repeat" "$bindir/pgngrep" -j 2 -c --valid "$pgn" && check_count || status=1
-grep2_s=$seconds grep2_peak=$peak
-row "pgngrep -j 2 -c --valid"
-[ "$(cat "$cache/out")" = "$valid" ] || { echo "throughput bench: -j 2 counted $(cat "$cache/out"), -j 1 $valid" >&2; status=1; }
-measure "$repeat" "$bindir/pgngrep" -j 1 -c --valid "$gz" && check_count || status=1
-row "pgngrep -j 1 -c --valid bench.pgn.gz"
-measure "$repeat" "$bindir/pgngrep" -j 2 -c --valid "$gz" && check_count || status=1
-grepgz2_s=$seconds
-row "pgngrep -j 2 -c --valid bench.pgn.gz"
-measure "$repeat" "$bindir/pgngrep" -j 1 -c --tag 'White=^Carlsen' "$pgn" || status=1
-row "pgngrep -j 1 -c --tag (tags only)"
-measure "$repeat" "$bindir/pgngrep" -j 1 "$pgn" || status=1
-cmp -s "$cache/out" "$pgn" || { echo "throughput bench: pgngrep is not the identity on bench.pgn" >&2; status=1; }
-row "pgngrep -j 1 (identity)"
+label=bench.pgn
+[ -n "$quick" ] && label="first $quick MB of bench.pgn"
+echo "== throughput: $label, $bytes bytes, $games games; median of $runs interleaved rounds"
+echo "load before: $(load)"
+round=0
+round_loads=""
+while [ "$round" -lt "$runs" ]; do
+    round=$((round + 1))
+    if [ -n "$extract" ]; then
+        timed extract /dev/null "$extract" -s --quiet -r "$pgn"
+    fi
+    timed grep "$cache/out.grep1" "$bindir/pgngrep" -j 1 -c --valid "$pgn"
+    timed lint "$cache/out.lint1" "$bindir/pgnlint" -j 1 --format json "$pgn"
+    timed conv "$cache/out.conv1" "$bindir/pgnconv" -j 1 "$pgn"
+    timed zcat /dev/null gzip -dc "$gz"
+    timed gz "$cache/out.gz2" "$bindir/pgngrep" -j 2 -c --valid "$gz"
+    if [ -n "$zst" ]; then
+        timed zstdc /dev/null zstd -q -dc "$zst"
+        timed zst "$cache/out.zst2" "$bindir/pgngrep" -j 2 -c --valid "$zst"
+    fi
+    round_loads="$round_loads $(uptime | sed 's/.*load average: *//; s/,.*//')"
+done
+echo "load after: $(load); 1-minute load after each round:$round_loads"
 
-measure "$repeat" "$bindir/pgnconv" -j 1 "$pgn" || status=1
-conv1_s=$seconds conv1_cpu=$cpu conv1_peak=$peak
-row "pgnconv -j 1"
-measure "$repeat" "$bindir/pgnconv" -j 2 "$pgn" || status=1
-conv2_s=$seconds conv2_peak=$peak
-row "pgnconv -j 2"
+printf '%-40s %8s %8s %8s %9s %8s\n' "command (median of $runs)" wall-s cpu-s MB/s games/s peak
+row() { # row KEY LABEL
+    eval "w=\$(median \"\$wall_$1\") c=\$(median \"\$cpu_$1\") p=\${peak_$1:-}"
+    [ -n "$w" ] || return 0
+    awk -v name="$2" -v s="$w" -v cpu="$c" -v bytes="$bytes" -v games="$games" -v peak="$p" \
+        'BEGIN { printf "%-40s %8.2f %8s %8.1f %9.0f %8s\n", name, s, cpu == "" ? "?" : cpu,
+                        bytes / s / 1e6, games / s, peak == "" ? "?" : sprintf("%.1f MB", peak / 1024) }'
+}
+row extract "pgn-extract -s --quiet -r"
+row grep "pgngrep -j 1 -c --valid"
+row lint "pgnlint -j 1 --format json"
+row conv "pgnconv -j 1 (SAN)"
+row zcat "gzip -dc bench.pgn.gz >/dev/null"
+row gz "pgngrep -j 2 -c --valid bench.pgn.gz"
+row zstdc "zstd -dc bench.pgn.zst >/dev/null"
+row zst "pgngrep -j 2 -c --valid bench.pgn.zst"
 
-measure "$repeat" "$bindir/pgnlint" -j 1 --format json "$pgn" || status=1
-lint1_s=$seconds lint1_peak=$peak
-row "pgnlint -j 1 --format json"
-lint_sum=$(cksum <"$cache/out")
-measure "$repeat" "$bindir/pgnlint" -j 2 --format json "$pgn" || status=1
-lint2_s=$seconds lint2_peak=$peak
-row "pgnlint -j 2 --format json"
-[ "$(cksum <"$cache/out")" = "$lint_sum" ] || { echo "throughput bench: pgnlint -j 2 wrote other findings than -j 1" >&2; status=1; }
-
-ex_check="" ex_san="" ex_lint=""
+# goal KIND LABEL KEY PEER GOAL: one line of the goals table.  KIND "faster":
+# the ratio is the peer's time / ours, met when >= GOAL; KIND "slower": ours /
+# the peer's, met when <= GOAL (empty: no goal, the ratio only).  By wall time,
+# then by CPU time (shown when both sides used 0.2 s or more: GNU time counts
+# hundredths).
+goal() {
+    eval "ow=\$(median \"\$wall_$3\") pw=\$(median \"\$wall_$4\") oc=\$(median \"\$cpu_$3\") pc=\$(median \"\$cpu_$4\")"
+    [ -n "$ow" ] && [ -n "$pw" ] || return 0
+    awk -v kind="$1" -v name="$2" -v ow="$ow" -v pw="$pw" -v oc="$oc" -v pc="$pc" -v g="$5" -v rf="$reader_factor" 'BEGIN {
+        if (kind == "faster") {
+            r = pw / ow; rc = (oc >= 0.2 && pc >= 0.2) ? sprintf("%6.2fx", pc / oc) : "-"; met = r >= g
+            printf "  %-36s %6.2fx  %6.2fx  %7s  >= %-5s %-6s  %s\n", name, r, r / rf, rc, g "x", met ? "met" : "MISSED",
+                   met ? "" : sprintf("(%.0f%% short)", (1 - r / g) * 100)
+        } else {
+            r = ow / pw; rc = (oc >= 0.2 && pc >= 0.2) ? sprintf("%6.2fx", oc / pc) : "-"; met = r <= g
+            if (g == "") { printf "  %-36s %6.2fx  %7s  %7s  (no goal in issue 19)\n", name, r, "-", rc; exit }
+            printf "  %-36s %6.2fx  %7s  %7s  <= %-5s %-6s  %s\n", name, r, "-", rc, g "x", met ? "met" : "MISSED",
+                   met ? "" : sprintf("(%.0f%% over)", (r / g - 1) * 100)
+        }
+    }'
+}
+echo "goals (issue 19; ratio of medians; pgn-reader = pgn-extract ratio / $reader_factor):"
+printf '  %-36s %7s  %7s  %7s  %-8s %s\n' "" wall "reader" cpu goal ""
 if [ -n "$extract" ]; then
-    measure "$peer_repeat" "$extract" -s --quiet -r "$pgn" || status=1
-    ex_check=$seconds ex_check_cpu=$cpu
-    row "pgn-extract -s --quiet -r"
-    measure "$peer_repeat" "$extract" -s --quiet -o /dev/null "$pgn" || status=1
-    ex_san=$seconds ex_san_cpu=$cpu
-    row "pgn-extract -s --quiet -o /dev/null (SAN)"
-    measure "$peer_repeat" "$extract" -s --quiet --fixresulttags --repetition --fifty -o /dev/null "$pgn" || status=1
-    ex_lint=$seconds
-    row "pgn-extract --fixresulttags --repetition --fifty"
+    goal faster "pgngrep -j1 -c --valid / extract -r" grep extract 13.2
+    goal faster "pgnlint -j1 json / extract -r" lint extract 9.9
+    goal faster "pgnconv -j1 SAN / extract -r" conv extract 9.9
 else
-    echo "pgn-extract not installed (Debian package pgn-extract): no comparison"
+    echo "  pgn-extract not installed (Debian package pgn-extract): no chess ratios"
 fi
-echo "load after: $(uptime | sed 's/.*load average/load average/')"
+goal slower "pgngrep -j2 .gz / gzip -dc" gz zcat 1.15
+goal slower "pgngrep -j2 .zst / zstd -dc" zst zstdc ""
+echo "  (goals: 2x pgn-reader = 13.2x extract -r; 1.5x pgn-reader = 9.9x; .gz at most 1.15x gzip -dc alone)"
 
-if [ -n "$ex_check" ]; then
-    echo "ratios (wall time):"
-    ratio "pgngrep -j 1 --valid vs pgn-extract -r" "$ex_check" "$grep1_s" "goal >= 13x, floor 3x"
-    ratio "pgngrep -j 2 --valid vs pgn-extract -r" "$ex_check" "$grep2_s" "-"
-    ratio "pgnconv -j 1 vs pgn-extract SAN output" "$ex_san" "$conv1_s" "goal >= 10x, floor 3x"
-    ratio "pgnconv -j 2 vs pgn-extract SAN output" "$ex_san" "$conv2_s" "-"
-    ratio "pgnlint json vs pgn-extract --fixresulttags ..." "$ex_lint" "$lint1_s" "goal >= 3x"
-    ratio "pgnlint -j 2 json vs pgn-extract --fixresulttags ..." "$ex_lint" "$lint2_s" "-"
-fi
-if [ -n "$ex_check" ] && [ -n "$bench_timer" ]; then
-    echo "ratios (CPU time: less sensitive to a loaded machine):"
-    ratio "pgngrep -j 1 --valid vs pgn-extract -r" "$ex_check_cpu" "$grep1_cpu" "goal >= 13x, floor 3x"
-    ratio "pgnconv -j 1 vs pgn-extract SAN output" "$ex_san_cpu" "$conv1_cpu" "goal >= 10x, floor 3x"
-fi
-echo "ratios (wall time, threads):"
-ratio "pgngrep --valid: -j 2 vs -j 1" "$grep1_s" "$grep2_s" "goal >= 1.7x"
-ratio "pgnconv: -j 2 vs -j 1" "$conv1_s" "$conv2_s" "-"
-ratio "pgnlint: -j 2 vs -j 1" "$lint1_s" "$lint2_s" "-"
-ratio "pgngrep -j 2 --valid on .gz: time / zcat time" "$grepgz2_s" "$zcat_s" "goal <= 1.25x"
-ratio "pgngrep -j 1 --valid: time / cat time" "$grep1_s" "$cat_s" "-"
-if [ -n "$grep1_peak" ]; then
-    echo "peak memory (goal < 64 MB):"
-    for m in "pgngrep -j 1 --valid:$grep1_peak" "pgngrep -j 2 --valid:$grep2_peak" "pgnconv -j 1:$conv1_peak" \
-             "pgnconv -j 2:$conv2_peak" "pgnlint -j 1 --format json:$lint1_peak" "pgnlint -j 2 --format json:$lint2_peak"; do
-        kb=${m##*:}
-        [ -n "$kb" ] || continue
-        printf '  %-40s %5d MB\n' "${m%:*}" $((kb / 1024))
-        [ "$kb" -lt $((64 * 1024)) ] || { echo "throughput bench: ${m%:*} used $((kb / 1024)) MB" >&2; status=1; }
-    done
-fi
+echo "peak memory (largest of the runs; flat in the input size):"
+for k in grep:pgngrep_-j1 lint:pgnlint_-j1 conv:pgnconv_-j1 gz:pgngrep_-j2_.gz zst:pgngrep_-j2_.zst; do
+    eval "p=\${peak_${k%%:*}:-}"
+    [ -n "$p" ] && printf '  %-24s %6.1f MB\n' "$(echo "${k#*:}" | tr _ ' ')" "$(awk -v p="$p" 'BEGIN { print p / 1024 }')"
+done
+
+# the results must not depend on the threads or the compression
+n=$(cat "$cache/out.grep1")
+[ "$n" -gt 0 ] 2>/dev/null || { echo "throughput bench: pgngrep -c printed '$n'" >&2; status=1; }
+[ "$(cat "$cache/out.gz2")" = "$n" ] || { echo "throughput bench: .gz -j 2 counted $(cat "$cache/out.gz2"), plain -j 1 $n" >&2; status=1; }
+[ -z "$zst" ] || [ "$(cat "$cache/out.zst2")" = "$n" ] || { echo "throughput bench: .zst -j 2 counted $(cat "$cache/out.zst2"), plain -j 1 $n" >&2; status=1; }
+same="pgngrep -c: $n valid games, same from .gz"
+[ -n "$zst" ] && same="$same and .zst"
+bench_measure 1 "$cache/out.grep2" "$bindir/pgngrep" -j 2 -c --valid "$pgn" || status=1
+cmp -s "$cache/out.grep1" "$cache/out.grep2" || { echo "throughput bench: pgngrep -j 2 counted $(cat "$cache/out.grep2"), -j 1 $n" >&2; status=1; }
+bench_measure 1 "$cache/out.lint2" "$bindir/pgnlint" -j 2 --format json "$pgn" || status=1
+cmp -s "$cache/out.lint1" "$cache/out.lint2" || { echo "throughput bench: pgnlint -j 2 wrote other findings than -j 1" >&2; status=1; }
+bench_measure 1 "$cache/out.conv2" "$bindir/pgnconv" -j 2 "$pgn" || status=1
+cmp -s "$cache/out.conv1" "$cache/out.conv2" || { echo "throughput bench: pgnconv -j 2 wrote another output than -j 1" >&2; status=1; }
+[ "$status" = 0 ] && echo "byte-identical: -j 2 = -j 1 for pgngrep, pgnlint, pgnconv; $same"
+rm -f "$cache/out.conv1" "$cache/out.conv2"
 exit $status

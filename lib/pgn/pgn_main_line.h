@@ -1,0 +1,59 @@
+/* pgn_main_line.h — the positions after a game's main-line moves, kept by
+ * the reader as it replays them (reader option keep_main_line), so that a
+ * later pass over the game (the linter) reads each position instead of
+ * playing the move a second time.
+ *
+ * Each kept position is stored with its move and what identifies the
+ * position before it (key and clocks); a reader of the list asks for the
+ * position after main-line move number `index` (0 = the first) from the
+ * position it holds, with the move it expects there, so a list that does not
+ * match (a game edited after reading, a reader that kept nothing) answers
+ * NULL and the caller plays the move itself: the list can make a pass
+ * faster, never different.
+ *
+ * Ownership and threads: the list belongs to its game (g->main_line, made on
+ * first use, emptied by arb_pgn_game_reset, freed by arb_pgn_game_free); like
+ * the game, it is not thread-safe.  Memory grows with the game's main line
+ * up to a bound (the first 2048 plies; later ones are not kept) and is kept
+ * from game to game.
+ */
+#ifndef ARB_PGN_MAIN_LINE_H
+#define ARB_PGN_MAIN_LINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pgn_game.h"
+#include "position.h"
+
+struct arb_pgn_main_line_move {
+    arb_move move;
+    uint16_t before_halfmove_clock, before_fullmove_number;
+    uint64_t before_key;
+};
+
+typedef struct arb_pgn_main_line {
+    struct arb_pgn_main_line_move *moves;
+    arb_position *after;   /* after[i]: the position after moves[i] */
+    size_t count, cap;
+    bool broken;           /* a position could not be stored: the list answers nothing */
+} arb_pgn_main_line;
+
+/* Keeps the position after main-line move `index` (0 = the first), played
+ * from `before`; what was kept from `index` on is forgotten (a game read
+ * again).  A gap or no memory marks the list broken (the game stays whole:
+ * only the shortcut is lost). */
+void arb_pgn_main_line_keep(arb_pgn_game *g, size_t index, const arb_position *before, arb_move move,
+                            const arb_position *after);
+
+/* The position after main-line move `index` when it was kept, played from
+ * `before` (same key and clocks) and is `move`, else NULL. */
+const arb_position *arb_pgn_main_line_after(const arb_pgn_game *g, size_t index, const arb_position *before,
+                                            arb_move move);
+
+/* For arb_pgn_game_reset and arb_pgn_game_free. */
+void arb_pgn_main_line_clear(arb_pgn_main_line *m);
+void arb_pgn_main_line_free(arb_pgn_main_line *m);
+
+#endif
