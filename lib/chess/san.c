@@ -254,6 +254,89 @@ static int kind_of_letter(char c)
 static bool is_file(char c) { return c >= 'a' && c <= 'h'; }
 static bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
+/* The shapes nearly every game is written in — e4, exd5, Nf3, Nbd7, R1e2,
+ * Qh4xe1 — resolved from the bytes without a move list: the origins come
+ * from one reverse attack lookup and only they are tested for legality.
+ * Anything else (castling, promotions, en passant, other spellings, and
+ * every error) returns false and is left to the general parser below; true
+ * means the general parser would have found this same single move. */
+/* Out of check, a piece other than the king that is not on a line with its
+ * own king, or moves along that line, cannot expose it: one table lookup
+ * settles most moves before leaves_king_safe is asked. */
+static inline bool safe_piece_move(const arb_position *pos, int ksq, int from, int to)
+{
+    arb_bitboard line = arb_line(ksq, from);
+    if (!pos->checkers && (!line || (line & ARB_BB(to))))
+        return true;
+    return leaves_king_safe(pos, from, to, false);
+}
+
+static inline __attribute__((always_inline)) bool parse_common(const arb_position *pos, const char *s, size_t n,
+                                                               arb_move *move)
+{
+    if (n < 2 || n > 6 || !is_file(s[n - 2]) || !is_rank(s[n - 1]))
+        return false;
+    const int us = pos->side;
+    const int to = arb_square(s[n - 2] - 'a', s[n - 1] - '1');
+    const arb_bitboard to_bb = ARB_BB(to), occ = arb_occupied(pos);
+    const int kind = kind_of_letter(s[0]);
+    int from;
+    if (kind == ARB_NO_KIND) {
+        arb_bitboard pawns = arb_pieces(pos, us, ARB_PAWN);
+        if (arb_rank_of(to) == last_rank(us))
+            return false;
+        if (n == 2) {
+            int back = us == ARB_WHITE ? to - 8 : to + 8;
+            if ((occ & to_bb) || to == pos->ep_square || back < 0 || back >= 64)
+                return false;
+            if (pawns & ARB_BB(back)) {
+                from = back;
+            } else {
+                int back2 = us == ARB_WHITE ? back - 8 : back + 8;
+                if ((occ & ARB_BB(back)) || arb_rank_of(to) != (us == ARB_WHITE ? 3 : 4) ||
+                    !(pawns & ARB_BB(back2)))
+                    return false;
+                from = back2;
+            }
+        } else if (n == 4 && s[1] == 'x' && is_file(s[0]) && (pos->by_color[us ^ 1] & to_bb)) {
+            arb_bitboard origin = arb_pawn_attacks(us ^ 1, to) & pawns & arb_file_bb(s[0] - 'a');
+            if (!origin)
+                return false;
+            from = arb_lsb(origin);
+        } else {
+            return false;
+        }
+        if (!safe_piece_move(pos, arb_king_square(pos, us), from, to))
+            return false;
+    } else {
+        const char *p = s + 1, *e = s + n - 2;
+        arb_bitboard from_mask = ~(arb_bitboard)0;
+        if (e > p && e[-1] == 'x')
+            e--;
+        if (p < e && is_file(*p))
+            from_mask &= arb_file_bb(*p++ - 'a');
+        if (p < e && is_rank(*p))
+            from_mask &= arb_rank_bb(*p++ - '1');
+        if (p != e || (pos->by_color[us] & to_bb))
+            return false;
+        arb_bitboard origins = arb_attacks_of(kind, us, to, occ) & arb_pieces(pos, us, kind) & from_mask;
+        int ksq = arb_king_square(pos, us);
+        from = -1;
+        while (origins) {
+            int sq = arb_pop_lsb(&origins);
+            if (kind == ARB_KING ? !leaves_king_safe(pos, sq, to, false) : !safe_piece_move(pos, ksq, sq, to))
+                continue;
+            if (from >= 0)
+                return false; /* ambiguous */
+            from = sq;
+        }
+        if (from < 0)
+            return false;
+    }
+    *move = arb_move_make(from, to, ARB_MOVE_NORMAL, 0);
+    return true;
+}
+
 /* For an error, list the legal moves a reader might have meant. */
 static void suggest(const arb_position *pos, int kind, int to, arb_movelist *candidates)
 {
@@ -273,18 +356,13 @@ static void suggest(const arb_position *pos, int kind, int to, arb_movelist *can
     }
 }
 
-int arb_san_parse(const arb_position *pos, const char *token, size_t len, arb_move *move,
-                  arb_movelist *candidates)
+/* Everything parse_common leaves: the token without its suffixes is s..e. */
+static int parse_general(const arb_position *pos, const char *s, const char *e, arb_move *move,
+                         arb_movelist *candidates)
 {
-    const char *s = token, *e = token + len;
-    if (candidates)
-        candidates->count = 0;
-    while (e > s && (e[-1] == '+' || e[-1] == '#' || e[-1] == '!' || e[-1] == '?'))
-        e--;
     size_t n = (size_t)(e - s);
     if (n == 0)
         return ARB_SAN_SYNTAX;
-
     if (s[0] == 'O' || s[0] == '0') {
         char z = s[0];
         if (n == 3 && s[1] == '-' && s[2] == z)
@@ -385,6 +463,19 @@ int arb_san_parse(const arb_position *pos, const char *token, size_t len, arb_mo
     }
     *move = found.moves[0];
     return ARB_SAN_OK;
+}
+
+int arb_san_parse(const arb_position *pos, const char *token, size_t len, arb_move *move,
+                  arb_movelist *candidates)
+{
+    const char *e = token + len;
+    if (candidates)
+        candidates->count = 0;
+    while (e > token && (e[-1] == '+' || e[-1] == '#' || e[-1] == '!' || e[-1] == '?'))
+        e--;
+    if (parse_common(pos, token, (size_t)(e - token), move))
+        return ARB_SAN_OK;
+    return parse_general(pos, token, e, move, candidates);
 }
 
 int arb_uci_parse(const arb_position *pos, const char *token, size_t len, arb_move *move)

@@ -27,7 +27,7 @@ static inline bool same_position(const arb_position *a, const arb_position *b)
     return memcmp(a->board, b->board, 64) == 0 && a->side == b->side &&
            a->castling_rooks == b->castling_rooks && a->ep_square == b->ep_square &&
            a->halfmove_clock == b->halfmove_clock && a->fullmove_number == b->fullmove_number &&
-           a->key == b->key && a->ep_legal == b->ep_legal &&
+           a->key == b->key && a->ep_legal == b->ep_legal && a->checkers == b->checkers &&
            memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 &&
            memcmp(a->by_kind, b->by_kind, sizeof a->by_kind) == 0;
 }

@@ -270,6 +270,14 @@ static void random_walk(const char *fen, uint64_t seed, int plies)
         int mover = pos.side;
         cr_assert_eq(arb_attackers_to(&next, arb_king_square(&next, mover), arb_occupied(&next))
                          & next.by_color[next.side], 0, "a move left the king in check");
+        cr_assert_eq(next.checkers,
+                     arb_attackers_to(&next, arb_king_square(&next, next.side), arb_occupied(&next))
+                         & next.by_color[mover],
+                     "seed %llu ply %d: incremental checkers differ after %s", (unsigned long long)seed, ply,
+                     fen_of(&next, ARB_FEN_STYLE_SHREDDER, buf));
+        arb_position played = pos;
+        arb_position_play(&played, move);
+        cr_assert_eq(memcmp(&played, &next, sizeof next), 0, "play in place differs from make");
 
         arb_position reparsed;
         arb_fen_write(&next, ARB_FEN_STYLE_SHREDDER, buf);
