@@ -128,19 +128,31 @@ bool arb_move_is_capture(const arb_position *pos, arb_move move)
  * (direct check) and a line piece uncovered on the line from the king through
  * the origin (discovered check).  En passant and castling move or remove a
  * second piece: they recompute from scratch. */
-static inline arb_bitboard checks_after(const arb_position *p, int us, int from, int to, int kind)
+static inline __attribute__((always_inline)) arb_bitboard checks_after(const arb_position *p, int us, int from,
+                                                                       int to, int kind)
 {
-    int ksq = arb_king_square(p, us ^ 1);
-    arb_bitboard occ = arb_occupied(p), ours = p->by_color[us];
+    const int ksq = arb_king_square(p, us ^ 1);
+    const arb_bitboard occ = arb_occupied(p), ours = p->by_color[us];
     const arb_bitboard *k = p->by_kind;
     arb_bitboard checkers = 0;
-    if (kind != ARB_KING && (arb_attacks_of(kind, us, to, occ) & ARB_BB(ksq)))
-        checkers = ARB_BB(to);
-    if (arb_line(ksq, from)) {
-        if (arb_file_of(ksq) == arb_file_of(from) || arb_rank_of(ksq) == arb_rank_of(from))
-            checkers |= arb_rook_attacks(ksq, occ) & ours & (k[ARB_ROOK] | k[ARB_QUEEN]);
-        else
-            checkers |= arb_bishop_attacks(ksq, occ) & ours & (k[ARB_BISHOP] | k[ARB_QUEEN]);
+    /* direct: a leaper by its table; a line piece when aligned with the king
+     * in its own directions and nothing stands between */
+    if (kind == ARB_PAWN || kind == ARB_KNIGHT) {
+        if ((kind == ARB_PAWN ? arb_pawn_attacks(us, to) : arb_knight_attacks(to)) & ARB_BB(ksq))
+            checkers = ARB_BB(to);
+    } else if (kind != ARB_KING && arb_line(to, ksq)) {
+        bool straight = arb_file_of(to) == arb_file_of(ksq) || arb_rank_of(to) == arb_rank_of(ksq);
+        if ((kind == ARB_QUEEN || straight == (kind == ARB_ROOK)) && !(arb_between(to, ksq) & occ))
+            checkers = ARB_BB(to);
+    }
+    /* discovered: a line piece of ours behind the origin, on its line to the king */
+    const arb_bitboard line = arb_line(ksq, from);
+    if (line) {
+        bool straight = arb_file_of(ksq) == arb_file_of(from) || arb_rank_of(ksq) == arb_rank_of(from);
+        arb_bitboard sliders = ours & k[ARB_QUEEN] & line;
+        sliders |= ours & (straight ? k[ARB_ROOK] : k[ARB_BISHOP]) & line;
+        if (sliders)
+            checkers |= (straight ? arb_rook_attacks(ksq, occ) : arb_bishop_attacks(ksq, occ)) & sliders;
     }
     return checkers;
 }
@@ -200,13 +212,14 @@ static uint64_t set_ep_square(arb_position *p, int us, int from, int to)
     return p->ep_legal ? arb_zobrist_ep_file[arb_file_of(p->ep_square)] : 0;
 }
 
-/* The body of a move, inlined twice: once for plain moves (the type a
- * constant, so the special cases vanish) and once for the rest.  The state
+/* The body of a move, inlined twice: once for plain moves (`plain`: a
+ * normal move that is no double step and touches no castling right, so the
+ * special cases vanish and no call is left) and once for the rest.  The state
  * lives in locals until the end: the board is bytes, and a store through it
  * would otherwise make the compiler reload every other field. */
-static inline __attribute__((always_inline)) void play(arb_position *p, arb_move move, int type)
+static inline __attribute__((always_inline)) void play(arb_position *p, unsigned move, int us, int type, bool plain)
 {
-    const int us = p->side, them = us ^ 1;
+    const int them = us ^ 1;
     uint64_t key = p->key ^ arb_zobrist_black_to_move;
     if (p->ep_legal)
         key ^= arb_zobrist_ep_file[arb_file_of(p->ep_square)];
@@ -215,42 +228,42 @@ static inline __attribute__((always_inline)) void play(arb_position *p, arb_move
     p->side = (uint8_t)them;
     p->fullmove_number = (uint16_t)(p->fullmove_number + us); /* after Black's move */
     unsigned clock = p->halfmove_clock + 1u;
-    if (move == ARB_MOVE_NULL) {
+    if (!plain && move == ARB_MOVE_NULL) {
         p->checkers = 0; /* a null move is only allowed when not in check */
         p->key = key;
         p->halfmove_clock = (uint16_t)clock;
         return;
     }
 
-    const int from = arb_move_from(move), to = arb_move_to(move);
+    const unsigned from = move & 63, to = (move >> 6) & 63;
     const arb_bitboard from_bb = ARB_BB(from), to_bb = ARB_BB(to);
-    const int piece = p->board[from], kind = piece - 6 * us; /* the mover's: no division */
-    if ((p->castling_rooks & (from_bb | to_bb)) || (kind == ARB_KING && p->castling_rooks))
-        key ^= update_castling(p, us, from, to, kind);
+    const unsigned piece = p->board[from], kind = piece - 6u * (unsigned)us; /* the mover's: no division */
+    if (!plain && ((p->castling_rooks & (from_bb | to_bb)) || (kind == ARB_KING && p->castling_rooks)))
+        key ^= update_castling(p, us, (int)from, (int)to, (int)kind);
     if (type == ARB_MOVE_CASTLING) {
-        p->key = key ^ play_castling(p, us, from, to);
+        p->key = key ^ play_castling(p, us, (int)from, (int)to);
         p->halfmove_clock = (uint16_t)clock;
         return;
     }
-    const int captured = p->board[to];
+    const unsigned captured = p->board[to];
     if (captured != ARB_NO_PIECE) {
-        toggle(p, them, captured - 6 * them, to_bb);
+        toggle(p, them, (int)(captured - 6u * (unsigned)them), to_bb);
         key ^= arb_zobrist_piece[captured][to];
         clock = 0;
     }
-    int placed = piece;
+    unsigned placed = piece;
     if (type == ARB_MOVE_PROMOTION) {
-        placed = arb_piece(us, arb_move_promotion(move));
+        placed = (unsigned)arb_piece(us, arb_move_promotion((arb_move)move));
         toggle(p, us, ARB_PAWN, from_bb);
-        toggle(p, us, placed - 6 * us, to_bb);
+        toggle(p, us, (int)(placed - 6u * (unsigned)us), to_bb);
     } else {
-        toggle(p, us, kind, from_bb | to_bb);
+        toggle(p, us, (int)kind, from_bb | to_bb);
     }
     key ^= arb_zobrist_piece[piece][from] ^ arb_zobrist_piece[placed][to];
     p->board[from] = ARB_NO_PIECE;
     p->board[to] = (uint8_t)placed;
     if (type == ARB_MOVE_EN_PASSANT) {
-        int victim = to ^ 8; /* beside the origin, behind the target */
+        unsigned victim = to ^ 8; /* beside the origin, behind the target */
         toggle(p, them, ARB_PAWN, ARB_BB(victim));
         p->board[victim] = ARB_NO_PIECE;
         key ^= arb_zobrist_piece[arb_piece(them, ARB_PAWN)][victim];
@@ -261,20 +274,32 @@ static inline __attribute__((always_inline)) void play(arb_position *p, arb_move
     }
     if (kind == ARB_PAWN) {
         clock = 0;
-        if ((from ^ to) == 16)
-            key ^= set_ep_square(p, us, from, to);
+        if (!plain && (from ^ to) == 16)
+            key ^= set_ep_square(p, us, (int)from, (int)to);
     }
-    p->checkers = checks_after(p, us, from, to, placed - 6 * us);
+    p->checkers = checks_after(p, us, (int)from, (int)to, (int)(placed - 6u * (unsigned)us));
     p->key = key;
     p->halfmove_clock = (uint16_t)clock;
 }
 
-static void play_special(arb_position *p, arb_move move) { play(p, move, arb_move_type(move)); }
+static void play_special(arb_position *p, arb_move move) { play(p, move, p->side, arb_move_type(move), false); }
+
+/* A plain move: normal, not a double step, no castling right touched. */
+static inline bool is_plain(const arb_position *p, unsigned move, int us)
+{
+    const unsigned from = move & 63, to = (move >> 6) & 63;
+    const unsigned kind = p->board[from] - 6u * (unsigned)us;
+    return move < (1u << 14) && move != ARB_MOVE_NULL && !(p->castling_rooks & (ARB_BB(from) | ARB_BB(to))) &&
+           !(kind == ARB_KING && p->castling_rooks) && !(kind == ARB_PAWN && (from ^ to) == 16);
+}
 
 void arb_position_play(arb_position *p, arb_move move)
 {
-    if (arb_move_type(move) == ARB_MOVE_NORMAL)
-        play(p, move, ARB_MOVE_NORMAL);
+    /* one copy per colour: the colour a constant, indices fold */
+    if (p->side == ARB_WHITE && is_plain(p, move, ARB_WHITE))
+        play(p, move, ARB_WHITE, ARB_MOVE_NORMAL, true);
+    else if (p->side == ARB_BLACK && is_plain(p, move, ARB_BLACK))
+        play(p, move, ARB_BLACK, ARB_MOVE_NORMAL, true);
     else
         play_special(p, move);
 }

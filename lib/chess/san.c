@@ -261,14 +261,23 @@ static bool is_rank(char c) { return c >= '1' && c <= '8'; }
  * every error) returns false and is left to the general parser below; true
  * means the general parser would have found this same single move. */
 /* Out of check, a piece other than the king that is not on a line with its
- * own king, or moves along that line, cannot expose it: one table lookup
- * settles most moves before leaves_king_safe is asked. */
+ * own king, or moves along that line, or has no enemy line piece behind it,
+ * cannot expose it: table lookups settle nearly every move. */
 static inline bool safe_piece_move(const arb_position *pos, int ksq, int from, int to)
 {
+    if (pos->checkers)
+        return leaves_king_safe(pos, from, to, false);
     arb_bitboard line = arb_line(ksq, from);
-    if (!pos->checkers && (!line || (line & ARB_BB(to))))
+    if (!line || (line & ARB_BB(to)))
         return true;
-    return leaves_king_safe(pos, from, to, false);
+    /* pinned only by an enemy line piece of the line's kind on that line */
+    const arb_bitboard *k = pos->by_kind;
+    bool straight = arb_file_of(ksq) == arb_file_of(from) || arb_rank_of(ksq) == arb_rank_of(from);
+    arb_bitboard pinners = pos->by_color[pos->side ^ 1] & line & (k[ARB_QUEEN] | k[straight ? ARB_ROOK : ARB_BISHOP]);
+    if (!pinners)
+        return true;
+    arb_bitboard occ = arb_occupied(pos) ^ ARB_BB(from);
+    return !((straight ? arb_rook_attacks(ksq, occ) : arb_bishop_attacks(ksq, occ)) & pinners);
 }
 
 static inline __attribute__((always_inline)) bool parse_common(const arb_position *pos, const char *s, size_t n,
@@ -319,7 +328,15 @@ static inline __attribute__((always_inline)) bool parse_common(const arb_positio
             from_mask &= arb_rank_bb(*p++ - '1');
         if (p != e || (pos->by_color[us] & to_bb))
             return false;
-        arb_bitboard origins = arb_attacks_of(kind, us, to, occ) & arb_pieces(pos, us, kind) & from_mask;
+        arb_bitboard reach;
+        switch (kind) {
+        case ARB_KNIGHT: reach = arb_knight_attacks(to); break;
+        case ARB_BISHOP: reach = arb_bishop_attacks(to, occ); break;
+        case ARB_ROOK: reach = arb_rook_attacks(to, occ); break;
+        case ARB_QUEEN: reach = arb_queen_attacks(to, occ); break;
+        default: reach = arb_king_attacks(to); break;
+        }
+        arb_bitboard origins = reach & arb_pieces(pos, us, kind) & from_mask;
         int ksq = arb_king_square(pos, us);
         from = -1;
         while (origins) {
