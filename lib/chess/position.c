@@ -128,12 +128,10 @@ bool arb_move_is_capture(const arb_position *pos, arb_move move)
  * (direct check) and a line piece uncovered on the line from the king through
  * the origin (discovered check).  En passant and castling move or remove a
  * second piece: they recompute from scratch. */
-static inline __attribute__((always_inline)) arb_bitboard checks_after(const arb_position *p, int us, int from,
-                                                                       int to, int kind)
+static inline __attribute__((always_inline)) arb_bitboard checks_by(const arb_bitboard *k, arb_bitboard ours,
+                                                                    arb_bitboard occ, int us, int ksq, int from,
+                                                                    int to, int kind)
 {
-    const int ksq = arb_king_square(p, us ^ 1);
-    const arb_bitboard occ = arb_occupied(p), ours = p->by_color[us];
-    const arb_bitboard *k = p->by_kind;
     arb_bitboard checkers = 0;
     /* direct: a leaper by its table; a line piece when aligned with the king
      * in its own directions and nothing stands between */
@@ -145,16 +143,23 @@ static inline __attribute__((always_inline)) arb_bitboard checks_after(const arb
         if ((kind == ARB_QUEEN || straight == (kind == ARB_ROOK)) && !(arb_between(to, ksq) & occ))
             checkers = ARB_BB(to);
     }
-    /* discovered: a line piece of ours behind the origin, on its line to the king */
-    const arb_bitboard line = arb_line(ksq, from);
+    /* discovered: a line piece of ours behind the origin, on its line to the
+     * king (the target square is the moved piece's, counted above) */
+    const arb_bitboard line = arb_line(ksq, from) & ~ARB_BB(to);
     if (line) {
         bool straight = arb_file_of(ksq) == arb_file_of(from) || arb_rank_of(ksq) == arb_rank_of(from);
-        arb_bitboard sliders = ours & k[ARB_QUEEN] & line;
-        sliders |= ours & (straight ? k[ARB_ROOK] : k[ARB_BISHOP]) & line;
+        arb_bitboard sliders = ours & line & (k[ARB_QUEEN] | k[straight ? ARB_ROOK : ARB_BISHOP]);
         if (sliders)
             checkers |= (straight ? arb_rook_attacks(ksq, occ) : arb_bishop_attacks(ksq, occ)) & sliders;
     }
     return checkers;
+}
+
+/* The same on the position after the move. */
+static inline __attribute__((always_inline)) arb_bitboard checks_after(const arb_position *p, int us, int from,
+                                                                       int to, int kind)
+{
+    return checks_by(p->by_kind, p->by_color[us], arb_occupied(p), us, arb_king_square(p, us ^ 1), from, to, kind);
 }
 
 static arb_bitboard all_checkers(const arb_position *p, int us)
@@ -308,4 +313,19 @@ void arb_position_make(const arb_position *pos, arb_move move, arb_position *out
 {
     *out = *pos;
     arb_position_play(out, move);
+}
+
+arb_bitboard arb_move_checkers(const arb_position *pos, arb_move move)
+{
+    const int us = pos->side, type = arb_move_type(move);
+    if (move == ARB_MOVE_NULL || type == ARB_MOVE_CASTLING || type == ARB_MOVE_EN_PASSANT) {
+        arb_position after;
+        arb_position_make(pos, move, &after);
+        return after.checkers;
+    }
+    const int from = arb_move_from(move), to = arb_move_to(move);
+    const int kind = type == ARB_MOVE_PROMOTION ? arb_move_promotion(move) : pos->board[from] - 6 * us;
+    const arb_bitboard moved = ARB_BB(from) | ARB_BB(to);
+    return checks_by(pos->by_kind, (pos->by_color[us] | moved) ^ ARB_BB(from), (arb_occupied(pos) | moved) ^ ARB_BB(from),
+                     us, arb_king_square(pos, us ^ 1), from, to, kind);
 }

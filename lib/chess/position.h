@@ -70,6 +70,9 @@ static inline bool arb_in_check(const arb_position *pos) { return pos->checkers 
 void arb_position_play(arb_position *pos, arb_move move);
 /* The same into `out`, leaving `pos` as it was; `out` may not alias `pos`. */
 void arb_position_make(const arb_position *pos, arb_move move, arb_position *out);
+/* The pieces that would give check after a legal move, without playing it
+ * (the checkers the made position would hold). */
+arb_bitboard arb_move_checkers(const arb_position *pos, arb_move move);
 
 /* Rook square of the castling right for `color` on the king side (h-side) or
  * queen side (a-side), or ARB_NO_SQUARE. */

@@ -42,6 +42,55 @@ static bool leaves_king_safe(const arb_position *pos, int from, int to, bool en_
     return !(arb_attackers_to(pos, ksq, occ) & pos->by_color[them] & ~removed);
 }
 
+/* Out of check, a piece other than the king that is not on a line with its
+ * own king, or moves along that line, or has no enemy line piece behind it,
+ * cannot expose it: table lookups settle nearly every move. */
+static inline bool safe_piece_move(const arb_position *pos, int ksq, int from, int to)
+{
+    if (pos->checkers)
+        return leaves_king_safe(pos, from, to, false);
+    arb_bitboard line = arb_line(ksq, from);
+    if (!line || (line & ARB_BB(to)))
+        return true;
+    /* pinned only by an enemy line piece of the line's kind on that line */
+    const arb_bitboard *k = pos->by_kind;
+    bool straight = arb_file_of(ksq) == arb_file_of(from) || arb_rank_of(ksq) == arb_rank_of(from);
+    arb_bitboard pinners = pos->by_color[pos->side ^ 1] & line & (k[ARB_QUEEN] | k[straight ? ARB_ROOK : ARB_BISHOP]);
+    if (!pinners)
+        return true;
+    arb_bitboard occ = arb_occupied(pos) ^ ARB_BB(from);
+    return !((straight ? arb_rook_attacks(ksq, occ) : arb_bishop_attacks(ksq, occ)) & pinners);
+}
+
+/* Squares from which a piece of `kind` (not a pawn) of the side to move
+ * reaches `to`. */
+static inline __attribute__((always_inline)) arb_bitboard piece_reach(int kind, int to, arb_bitboard occ)
+{
+    switch (kind) {
+    case ARB_KNIGHT: return arb_knight_attacks(to);
+    case ARB_BISHOP: return arb_bishop_attacks(to, occ);
+    case ARB_ROOK: return arb_rook_attacks(to, occ);
+    case ARB_QUEEN: return arb_queen_attacks(to, occ);
+    default: return arb_king_attacks(to);
+    }
+}
+
+/* The squares among `from_mask` holding a piece of `kind` (not a pawn) of
+ * the side to move that can legally move to `to` (not its own piece's). */
+static inline __attribute__((always_inline)) arb_bitboard legal_origins(const arb_position *pos, int kind, int to, arb_bitboard from_mask)
+{
+    const int us = pos->side;
+    arb_bitboard origins = piece_reach(kind, to, arb_occupied(pos)) & arb_pieces(pos, us, kind) & from_mask;
+    arb_bitboard legal = 0;
+    const int ksq = arb_king_square(pos, us);
+    while (origins) {
+        int sq = arb_pop_lsb(&origins);
+        if (kind == ARB_KING ? leaves_king_safe(pos, sq, to, false) : safe_piece_move(pos, ksq, sq, to))
+            legal |= ARB_BB(sq);
+    }
+    return legal;
+}
+
 /* Origins of pieces of `kind` (side to move) that attack or (pawns) move to `to`. */
 static arb_bitboard origins(const arb_position *pos, int kind, int to)
 {
@@ -104,9 +153,10 @@ static size_t write_square(char *p, int sq)
     return 2;
 }
 
+/* `after` NULL: the move gives no check. */
 static size_t write_check(const arb_position *after, char *p)
 {
-    if (!arb_in_check(after))
+    if (!after || !arb_in_check(after))
         return 0;
     *p = arb_count_legal(after) ? '+' : '#';
     return 1;
@@ -131,18 +181,11 @@ static char *write_short_origin(const arb_position *pos, arb_move move, int kind
         return p;
     }
     *p++ = kind_letters[kind];
-    arb_movelist rivals;
-    moves_to(pos, kind, to, ~ARB_BB(from), ARB_NO_KIND, &rivals);
-    if (rivals.count) {
-        bool same_file = false, same_rank = false;
-        for (int i = 0; i < rivals.count; i++) {
-            int r = arb_move_from(rivals.moves[i]);
-            same_file |= arb_file_of(r) == arb_file_of(from);
-            same_rank |= arb_rank_of(r) == arb_rank_of(from);
-        }
-        if (!same_file)
+    arb_bitboard rivals = legal_origins(pos, kind, to, ~ARB_BB(from));
+    if (rivals) {
+        if (!(rivals & arb_file_bb(arb_file_of(from))))
             *p++ = (char)('a' + arb_file_of(from));
-        else if (!same_rank)
+        else if (!(rivals & arb_rank_bb(arb_rank_of(from))))
             *p++ = (char)('1' + arb_rank_of(from));
         else
             p += write_square(p, from);
@@ -186,11 +229,20 @@ static size_t write_algebraic(const arb_position *pos, arb_move move, const arb_
     return (size_t)(p - buf);
 }
 
-size_t arb_san_write(const arb_position *pos, arb_move move, char *buf)
+/* A move not yet played: the position after it is needed only for the + or
+ * # of a move that gives check. */
+static size_t write_unplayed(const arb_position *pos, arb_move move, char *buf, bool long_form)
 {
+    if (!arb_move_checkers(pos, move))
+        return write_algebraic(pos, move, NULL, buf, long_form);
     arb_position after;
     arb_position_make(pos, move, &after);
-    return write_algebraic(pos, move, &after, buf, false);
+    return write_algebraic(pos, move, &after, buf, long_form);
+}
+
+size_t arb_san_write(const arb_position *pos, arb_move move, char *buf)
+{
+    return write_unplayed(pos, move, buf, false);
 }
 
 size_t arb_san_write_after(const arb_position *pos, arb_move move, const arb_position *after, char *buf)
@@ -200,9 +252,7 @@ size_t arb_san_write_after(const arb_position *pos, arb_move move, const arb_pos
 
 size_t arb_lan_write(const arb_position *pos, arb_move move, char *buf)
 {
-    arb_position after;
-    arb_position_make(pos, move, &after);
-    return write_algebraic(pos, move, &after, buf, true);
+    return write_unplayed(pos, move, buf, true);
 }
 
 size_t arb_lan_write_after(const arb_position *pos, arb_move move, const arb_position *after, char *buf)
@@ -260,26 +310,6 @@ static bool is_rank(char c) { return c >= '1' && c <= '8'; }
  * Anything else (castling, promotions, en passant, other spellings, and
  * every error) returns false and is left to the general parser below; true
  * means the general parser would have found this same single move. */
-/* Out of check, a piece other than the king that is not on a line with its
- * own king, or moves along that line, or has no enemy line piece behind it,
- * cannot expose it: table lookups settle nearly every move. */
-static inline bool safe_piece_move(const arb_position *pos, int ksq, int from, int to)
-{
-    if (pos->checkers)
-        return leaves_king_safe(pos, from, to, false);
-    arb_bitboard line = arb_line(ksq, from);
-    if (!line || (line & ARB_BB(to)))
-        return true;
-    /* pinned only by an enemy line piece of the line's kind on that line */
-    const arb_bitboard *k = pos->by_kind;
-    bool straight = arb_file_of(ksq) == arb_file_of(from) || arb_rank_of(ksq) == arb_rank_of(from);
-    arb_bitboard pinners = pos->by_color[pos->side ^ 1] & line & (k[ARB_QUEEN] | k[straight ? ARB_ROOK : ARB_BISHOP]);
-    if (!pinners)
-        return true;
-    arb_bitboard occ = arb_occupied(pos) ^ ARB_BB(from);
-    return !((straight ? arb_rook_attacks(ksq, occ) : arb_bishop_attacks(ksq, occ)) & pinners);
-}
-
 static inline __attribute__((always_inline)) bool parse_common(const arb_position *pos, const char *s, size_t n,
                                                                arb_move *move)
 {
@@ -328,27 +358,10 @@ static inline __attribute__((always_inline)) bool parse_common(const arb_positio
             from_mask &= arb_rank_bb(*p++ - '1');
         if (p != e || (pos->by_color[us] & to_bb))
             return false;
-        arb_bitboard reach;
-        switch (kind) {
-        case ARB_KNIGHT: reach = arb_knight_attacks(to); break;
-        case ARB_BISHOP: reach = arb_bishop_attacks(to, occ); break;
-        case ARB_ROOK: reach = arb_rook_attacks(to, occ); break;
-        case ARB_QUEEN: reach = arb_queen_attacks(to, occ); break;
-        default: reach = arb_king_attacks(to); break;
-        }
-        arb_bitboard origins = reach & arb_pieces(pos, us, kind) & from_mask;
-        int ksq = arb_king_square(pos, us);
-        from = -1;
-        while (origins) {
-            int sq = arb_pop_lsb(&origins);
-            if (kind == ARB_KING ? !leaves_king_safe(pos, sq, to, false) : !safe_piece_move(pos, ksq, sq, to))
-                continue;
-            if (from >= 0)
-                return false; /* ambiguous */
-            from = sq;
-        }
-        if (from < 0)
-            return false;
+        arb_bitboard origins = legal_origins(pos, kind, to, from_mask);
+        if (!origins || arb_more_than_one(origins))
+            return false; /* illegal or ambiguous */
+        from = arb_lsb(origins);
     }
     *move = arb_move_make(from, to, ARB_MOVE_NORMAL, 0);
     return true;

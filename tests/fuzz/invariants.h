@@ -53,8 +53,9 @@ static inline void check_position(const arb_position *pos)
     INVARIANT(same_position(pos, &back), "FEN round trip changed the position %s", fen);
 }
 
-/* Every legal move: SAN, LAN and UCI written by us parse back to the same
- * move; the counting generator agrees with the list. */
+/* Every legal move: its checkers are known before it is played, SAN, LAN
+ * and UCI written by us parse back to the same move; the counting generator
+ * agrees with the list. */
 static inline void check_moves(const arb_position *pos, const arb_movelist *list)
 {
     char fen[ARB_FEN_MAX];
@@ -63,6 +64,10 @@ static inline void check_moves(const arb_position *pos, const arb_movelist *list
               list->count, fen);
     for (int i = 0; i < list->count; i++) {
         arb_move m = list->moves[i], back = ARB_MOVE_NONE;
+        arb_position after;
+        arb_position_make(pos, m, &after);
+        INVARIANT(arb_move_checkers(pos, m) == after.checkers, "checkers of move %d differ from the made position's in %s",
+                  i, fen);
         char text[ARB_SAN_MAX];
         size_t n = arb_san_write(pos, m, text);
         int rc = arb_san_parse(pos, text, n, &back, NULL);

@@ -275,6 +275,8 @@ static void random_walk(const char *fen, uint64_t seed, int plies)
                          & next.by_color[mover],
                      "seed %llu ply %d: incremental checkers differ after %s", (unsigned long long)seed, ply,
                      fen_of(&next, ARB_FEN_STYLE_SHREDDER, buf));
+        cr_assert_eq(arb_move_checkers(&pos, move), next.checkers, "seed %llu ply %d: checkers before the move differ",
+                     (unsigned long long)seed, ply);
         arb_position played = pos;
         arb_position_play(&played, move);
         cr_assert_eq(memcmp(&played, &next, sizeof next), 0, "play in place differs from make");
