@@ -315,14 +315,19 @@ void arb_position_make(const arb_position *pos, arb_move move, arb_position *out
     arb_position_play(out, move);
 }
 
+/* Moves that move or remove a second piece: played on a copy. */
+static __attribute__((noinline)) arb_bitboard checkers_by_playing(const arb_position *pos, arb_move move)
+{
+    arb_position after;
+    arb_position_make(pos, move, &after);
+    return after.checkers;
+}
+
 arb_bitboard arb_move_checkers(const arb_position *pos, arb_move move)
 {
     const int us = pos->side, type = arb_move_type(move);
-    if (move == ARB_MOVE_NULL || type == ARB_MOVE_CASTLING || type == ARB_MOVE_EN_PASSANT) {
-        arb_position after;
-        arb_position_make(pos, move, &after);
-        return after.checkers;
-    }
+    if (move == ARB_MOVE_NULL || type == ARB_MOVE_CASTLING || type == ARB_MOVE_EN_PASSANT)
+        return checkers_by_playing(pos, move);
     const int from = arb_move_from(move), to = arb_move_to(move);
     const int kind = type == ARB_MOVE_PROMOTION ? arb_move_promotion(move) : pos->board[from] - 6 * us;
     const arb_bitboard moved = ARB_BB(from) | ARB_BB(to);

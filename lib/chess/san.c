@@ -206,8 +206,8 @@ static size_t write_algebraic(const arb_position *pos, arb_move move, const arb_
     if (type == ARB_MOVE_CASTLING) {
         p += write_castling(move, p);
     } else {
-        int kind = arb_piece_kind(pos->board[from]);
-        bool capture = arb_move_is_capture(pos, move);
+        int kind = pos->board[from] - 6 * pos->side; /* the mover's piece */
+        bool capture = type == ARB_MOVE_EN_PASSANT || pos->board[to] != ARB_NO_PIECE;
         if (long_form) {
             if (kind != ARB_PAWN)
                 *p++ = kind_letters[kind];
