@@ -217,9 +217,10 @@ static uint64_t set_ep_square(arb_position *p, int us, int from, int to)
     return p->ep_legal ? arb_zobrist_ep_file[arb_file_of(p->ep_square)] : 0;
 }
 
-/* The body of a move, inlined twice: once for plain moves (`plain`: a
- * normal move that is no double step and touches no castling right, so the
- * special cases vanish and no call is left) and once for the rest.  The state
+/* The body of a move, inlined three times: for plain moves of each colour
+ * (`plain`: a normal move that is no double step and touches no castling
+ * right, so the special cases vanish and no call is left; the colour a
+ * constant) and once for the rest.  The state
  * lives in locals until the end: the board is bytes, and a store through it
  * would otherwise make the compiler reload every other field. */
 static inline __attribute__((always_inline)) void play(arb_position *p, unsigned move, int us, int type, bool plain)
