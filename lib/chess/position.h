@@ -1,7 +1,8 @@
 /* position.h — a chess position and the moves that change it.
  *
  * A position is a plain value (no pointers inside): copy it freely; moves are
- * applied by copy-make into a caller-owned destination.  Castling rights are
+ * applied in place (arb_position_play) or by copy-make into a caller-owned
+ * destination (arb_position_make).  Castling rights are
  * kept per rook square (`castling_rooks`), which serves standard chess and
  * Chess960 alike.
  *
@@ -63,9 +64,15 @@ arb_bitboard arb_attackers_to(const arb_position *pos, int sq, arb_bitboard occu
 static inline arb_bitboard arb_checkers(const arb_position *pos) { return pos->checkers; }
 static inline bool arb_in_check(const arb_position *pos) { return pos->checkers != 0; }
 
-/* Apply a legal move (as produced by the move generator); `out` may not alias
- * `pos`.  ARB_MOVE_NULL passes the turn. */
+/* Apply a legal move (as produced by the move generator) in place: pieces,
+ * key, rights and clocks are updated incrementally, and the checkers from the
+ * moved piece and the line it uncovers.  ARB_MOVE_NULL passes the turn. */
+void arb_position_play(arb_position *pos, arb_move move);
+/* The same into `out`, leaving `pos` as it was; `out` may not alias `pos`. */
 void arb_position_make(const arb_position *pos, arb_move move, arb_position *out);
+/* The pieces that would give check after a legal move, without playing it
+ * (the checkers the made position would hold). */
+arb_bitboard arb_move_checkers(const arb_position *pos, arb_move move);
 
 /* Rook square of the castling right for `color` on the king side (h-side) or
  * queen side (a-side), or ARB_NO_SQUARE. */

@@ -42,6 +42,55 @@ static bool leaves_king_safe(const arb_position *pos, int from, int to, bool en_
     return !(arb_attackers_to(pos, ksq, occ) & pos->by_color[them] & ~removed);
 }
 
+/* Out of check, a piece other than the king that is not on a line with its
+ * own king, or moves along that line, or has no enemy line piece behind it,
+ * cannot expose it: table lookups settle nearly every move. */
+static inline bool safe_piece_move(const arb_position *pos, int ksq, int from, int to)
+{
+    if (pos->checkers)
+        return leaves_king_safe(pos, from, to, false);
+    arb_bitboard line = arb_line(ksq, from);
+    if (!line || (line & ARB_BB(to)))
+        return true;
+    /* pinned only by an enemy line piece of the line's kind on that line */
+    const arb_bitboard *k = pos->by_kind;
+    bool straight = arb_file_of(ksq) == arb_file_of(from) || arb_rank_of(ksq) == arb_rank_of(from);
+    arb_bitboard pinners = pos->by_color[pos->side ^ 1] & line & (k[ARB_QUEEN] | k[straight ? ARB_ROOK : ARB_BISHOP]);
+    if (!pinners)
+        return true;
+    arb_bitboard occ = arb_occupied(pos) ^ ARB_BB(from);
+    return !((straight ? arb_rook_attacks(ksq, occ) : arb_bishop_attacks(ksq, occ)) & pinners);
+}
+
+/* Squares from which a piece of `kind` (not a pawn) of the side to move
+ * reaches `to`. */
+static inline __attribute__((always_inline)) arb_bitboard piece_reach(int kind, int to, arb_bitboard occ)
+{
+    switch (kind) {
+    case ARB_KNIGHT: return arb_knight_attacks(to);
+    case ARB_BISHOP: return arb_bishop_attacks(to, occ);
+    case ARB_ROOK: return arb_rook_attacks(to, occ);
+    case ARB_QUEEN: return arb_queen_attacks(to, occ);
+    default: return arb_king_attacks(to);
+    }
+}
+
+/* The squares among `from_mask` holding a piece of `kind` (not a pawn) of
+ * the side to move that can legally move to `to` (not its own piece's). */
+static inline __attribute__((always_inline)) arb_bitboard legal_origins(const arb_position *pos, int kind, int to, arb_bitboard from_mask)
+{
+    const int us = pos->side;
+    arb_bitboard origins = piece_reach(kind, to, arb_occupied(pos)) & arb_pieces(pos, us, kind) & from_mask;
+    arb_bitboard legal = 0;
+    const int ksq = arb_king_square(pos, us);
+    while (origins) {
+        int sq = arb_pop_lsb(&origins);
+        if (kind == ARB_KING ? leaves_king_safe(pos, sq, to, false) : safe_piece_move(pos, ksq, sq, to))
+            legal |= ARB_BB(sq);
+    }
+    return legal;
+}
+
 /* Origins of pieces of `kind` (side to move) that attack or (pawns) move to `to`. */
 static arb_bitboard origins(const arb_position *pos, int kind, int to)
 {
@@ -104,9 +153,10 @@ static size_t write_square(char *p, int sq)
     return 2;
 }
 
+/* `after` NULL: the move gives no check. */
 static size_t write_check(const arb_position *after, char *p)
 {
-    if (!arb_in_check(after))
+    if (!after || !arb_in_check(after))
         return 0;
     *p = arb_count_legal(after) ? '+' : '#';
     return 1;
@@ -131,18 +181,11 @@ static char *write_short_origin(const arb_position *pos, arb_move move, int kind
         return p;
     }
     *p++ = kind_letters[kind];
-    arb_movelist rivals;
-    moves_to(pos, kind, to, ~ARB_BB(from), ARB_NO_KIND, &rivals);
-    if (rivals.count) {
-        bool same_file = false, same_rank = false;
-        for (int i = 0; i < rivals.count; i++) {
-            int r = arb_move_from(rivals.moves[i]);
-            same_file |= arb_file_of(r) == arb_file_of(from);
-            same_rank |= arb_rank_of(r) == arb_rank_of(from);
-        }
-        if (!same_file)
+    arb_bitboard rivals = legal_origins(pos, kind, to, ~ARB_BB(from));
+    if (rivals) {
+        if (!(rivals & arb_file_bb(arb_file_of(from))))
             *p++ = (char)('a' + arb_file_of(from));
-        else if (!same_rank)
+        else if (!(rivals & arb_rank_bb(arb_rank_of(from))))
             *p++ = (char)('1' + arb_rank_of(from));
         else
             p += write_square(p, from);
@@ -163,8 +206,8 @@ static size_t write_algebraic(const arb_position *pos, arb_move move, const arb_
     if (type == ARB_MOVE_CASTLING) {
         p += write_castling(move, p);
     } else {
-        int kind = arb_piece_kind(pos->board[from]);
-        bool capture = arb_move_is_capture(pos, move);
+        int kind = pos->board[from] - 6 * pos->side; /* the mover's piece */
+        bool capture = type == ARB_MOVE_EN_PASSANT || pos->board[to] != ARB_NO_PIECE;
         if (long_form) {
             if (kind != ARB_PAWN)
                 *p++ = kind_letters[kind];
@@ -186,11 +229,20 @@ static size_t write_algebraic(const arb_position *pos, arb_move move, const arb_
     return (size_t)(p - buf);
 }
 
-size_t arb_san_write(const arb_position *pos, arb_move move, char *buf)
+/* A move not yet played: the position after it is needed only for the + or
+ * # of a move that gives check. */
+static size_t write_unplayed(const arb_position *pos, arb_move move, char *buf, bool long_form)
 {
+    if (!arb_move_checkers(pos, move))
+        return write_algebraic(pos, move, NULL, buf, long_form);
     arb_position after;
     arb_position_make(pos, move, &after);
-    return write_algebraic(pos, move, &after, buf, false);
+    return write_algebraic(pos, move, &after, buf, long_form);
+}
+
+size_t arb_san_write(const arb_position *pos, arb_move move, char *buf)
+{
+    return write_unplayed(pos, move, buf, false);
 }
 
 size_t arb_san_write_after(const arb_position *pos, arb_move move, const arb_position *after, char *buf)
@@ -200,9 +252,7 @@ size_t arb_san_write_after(const arb_position *pos, arb_move move, const arb_pos
 
 size_t arb_lan_write(const arb_position *pos, arb_move move, char *buf)
 {
-    arb_position after;
-    arb_position_make(pos, move, &after);
-    return write_algebraic(pos, move, &after, buf, true);
+    return write_unplayed(pos, move, buf, true);
 }
 
 size_t arb_lan_write_after(const arb_position *pos, arb_move move, const arb_position *after, char *buf)
@@ -254,6 +304,69 @@ static int kind_of_letter(char c)
 static bool is_file(char c) { return c >= 'a' && c <= 'h'; }
 static bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
+/* The shapes nearly every game is written in — e4, exd5, Nf3, Nbd7, R1e2,
+ * Qh4xe1 — resolved from the bytes without a move list: the origins come
+ * from one reverse attack lookup and only they are tested for legality.
+ * Anything else (castling, promotions, en passant, other spellings, and
+ * every error) returns false and is left to the general parser below; true
+ * means the general parser would have found this same single move. */
+static inline __attribute__((always_inline)) bool parse_common(const arb_position *pos, const char *s, size_t n,
+                                                               arb_move *move)
+{
+    if (n < 2 || n > 6 || !is_file(s[n - 2]) || !is_rank(s[n - 1]))
+        return false;
+    const int us = pos->side;
+    const int to = arb_square(s[n - 2] - 'a', s[n - 1] - '1');
+    const arb_bitboard to_bb = ARB_BB(to), occ = arb_occupied(pos);
+    const int kind = kind_of_letter(s[0]);
+    int from;
+    if (kind == ARB_NO_KIND) {
+        arb_bitboard pawns = arb_pieces(pos, us, ARB_PAWN);
+        if (arb_rank_of(to) == last_rank(us))
+            return false;
+        if (n == 2) {
+            int back = us == ARB_WHITE ? to - 8 : to + 8;
+            if ((occ & to_bb) || to == pos->ep_square || back < 0 || back >= 64)
+                return false;
+            if (pawns & ARB_BB(back)) {
+                from = back;
+            } else {
+                int back2 = us == ARB_WHITE ? back - 8 : back + 8;
+                if ((occ & ARB_BB(back)) || arb_rank_of(to) != (us == ARB_WHITE ? 3 : 4) ||
+                    !(pawns & ARB_BB(back2)))
+                    return false;
+                from = back2;
+            }
+        } else if (n == 4 && s[1] == 'x' && is_file(s[0]) && (pos->by_color[us ^ 1] & to_bb)) {
+            arb_bitboard origin = arb_pawn_attacks(us ^ 1, to) & pawns & arb_file_bb(s[0] - 'a');
+            if (!origin)
+                return false;
+            from = arb_lsb(origin);
+        } else {
+            return false;
+        }
+        if (!safe_piece_move(pos, arb_king_square(pos, us), from, to))
+            return false;
+    } else {
+        const char *p = s + 1, *e = s + n - 2;
+        arb_bitboard from_mask = ~(arb_bitboard)0;
+        if (e > p && e[-1] == 'x')
+            e--;
+        if (p < e && is_file(*p))
+            from_mask &= arb_file_bb(*p++ - 'a');
+        if (p < e && is_rank(*p))
+            from_mask &= arb_rank_bb(*p++ - '1');
+        if (p != e || (pos->by_color[us] & to_bb))
+            return false;
+        arb_bitboard origins = legal_origins(pos, kind, to, from_mask);
+        if (!origins || arb_more_than_one(origins))
+            return false; /* illegal or ambiguous */
+        from = arb_lsb(origins);
+    }
+    *move = arb_move_make(from, to, ARB_MOVE_NORMAL, 0);
+    return true;
+}
+
 /* For an error, list the legal moves a reader might have meant. */
 static void suggest(const arb_position *pos, int kind, int to, arb_movelist *candidates)
 {
@@ -273,18 +386,13 @@ static void suggest(const arb_position *pos, int kind, int to, arb_movelist *can
     }
 }
 
-int arb_san_parse(const arb_position *pos, const char *token, size_t len, arb_move *move,
-                  arb_movelist *candidates)
+/* Everything parse_common leaves: the token without its suffixes is s..e. */
+static int parse_general(const arb_position *pos, const char *s, const char *e, arb_move *move,
+                         arb_movelist *candidates)
 {
-    const char *s = token, *e = token + len;
-    if (candidates)
-        candidates->count = 0;
-    while (e > s && (e[-1] == '+' || e[-1] == '#' || e[-1] == '!' || e[-1] == '?'))
-        e--;
     size_t n = (size_t)(e - s);
     if (n == 0)
         return ARB_SAN_SYNTAX;
-
     if (s[0] == 'O' || s[0] == '0') {
         char z = s[0];
         if (n == 3 && s[1] == '-' && s[2] == z)
@@ -385,6 +493,19 @@ int arb_san_parse(const arb_position *pos, const char *token, size_t len, arb_mo
     }
     *move = found.moves[0];
     return ARB_SAN_OK;
+}
+
+int arb_san_parse(const arb_position *pos, const char *token, size_t len, arb_move *move,
+                  arb_movelist *candidates)
+{
+    const char *e = token + len;
+    if (candidates)
+        candidates->count = 0;
+    while (e > token && (e[-1] == '+' || e[-1] == '#' || e[-1] == '!' || e[-1] == '?'))
+        e--;
+    if (parse_common(pos, token, (size_t)(e - token), move))
+        return ARB_SAN_OK;
+    return parse_general(pos, token, e, move, candidates);
 }
 
 int arb_uci_parse(const arb_position *pos, const char *token, size_t len, arb_move *move)

@@ -27,7 +27,7 @@ static inline bool same_position(const arb_position *a, const arb_position *b)
     return memcmp(a->board, b->board, 64) == 0 && a->side == b->side &&
            a->castling_rooks == b->castling_rooks && a->ep_square == b->ep_square &&
            a->halfmove_clock == b->halfmove_clock && a->fullmove_number == b->fullmove_number &&
-           a->key == b->key && a->ep_legal == b->ep_legal &&
+           a->key == b->key && a->ep_legal == b->ep_legal && a->checkers == b->checkers &&
            memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 &&
            memcmp(a->by_kind, b->by_kind, sizeof a->by_kind) == 0;
 }
@@ -53,8 +53,9 @@ static inline void check_position(const arb_position *pos)
     INVARIANT(same_position(pos, &back), "FEN round trip changed the position %s", fen);
 }
 
-/* Every legal move: SAN, LAN and UCI written by us parse back to the same
- * move; the counting generator agrees with the list. */
+/* Every legal move: its checkers are known before it is played, SAN, LAN
+ * and UCI written by us parse back to the same move; the counting generator
+ * agrees with the list. */
 static inline void check_moves(const arb_position *pos, const arb_movelist *list)
 {
     char fen[ARB_FEN_MAX];
@@ -63,6 +64,10 @@ static inline void check_moves(const arb_position *pos, const arb_movelist *list
               list->count, fen);
     for (int i = 0; i < list->count; i++) {
         arb_move m = list->moves[i], back = ARB_MOVE_NONE;
+        arb_position after;
+        arb_position_make(pos, m, &after);
+        INVARIANT(arb_move_checkers(pos, m) == after.checkers, "checkers of move %d differ from the made position's in %s",
+                  i, fen);
         char text[ARB_SAN_MAX];
         size_t n = arb_san_write(pos, m, text);
         int rc = arb_san_parse(pos, text, n, &back, NULL);

@@ -139,6 +139,45 @@ Test(movegen, make_leaves_the_source_unchanged)
     }
 }
 
+/* The make finds checkers from the moved piece and the line it uncovers;
+ * castling and e.p. recompute them.  Each case also asks arb_move_checkers
+ * before the move and arb_position_play in place. */
+Test(movegen, checkers_after_each_kind_of_move)
+{
+    static const struct { const char *fen, *move, *checkers; } cases[] = {
+        { "4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1", "e2c3", "e1" },          /* discovered by a rook */
+        { "4k3/8/8/8/4B3/8/8/4R1K1 w - - 0 1", "e4c6", "e1 c6" },       /* double check */
+        { "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1d7", "d7" },             /* direct, a line piece */
+        { "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1", "d2a5", "" },              /* off the king's lines */
+        { "4k3/3p4/8/1Q6/8/8/8/4K3 w - - 0 1", "b5a4", "" },            /* the line is blocked */
+        { "4k3/1P6/8/8/8/8/8/6K1 w - - 0 1", "b7b8q", "b8" },           /* promotion to a checking queen */
+        { "4k3/1P6/8/8/8/8/8/6K1 w - - 0 1", "b7b8n", "" },
+        { "8/8/8/R2pP2k/8/8/8/6K1 w - d6 0 1", "e5d6", "a5" },          /* e.p. opens the rank */
+        { "5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1h1", "f1" },             /* castling: the rook checks */
+        { "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "g1f3", "" },
+        { "6k1/8/8/8/8/8/6p1/4K3 b - - 0 1", "g2g1q", "g1" },           /* black promotes along the rank */
+        { "4k3/8/8/5N2/8/8/8/4K3 w - - 0 1", "f5d6", "d6" },             /* a knight checks */
+        { "3k4/8/8/8/8/8/2P5/4K3 w - - 0 1", "c2c3", "" },
+        { "8/8/3k4/8/8/8/2P5/4K3 w - - 0 1", "c2c4", "" },
+        { "8/8/8/3k4/8/8/2P5/4K3 w - - 0 1", "c2c4", "c4" },            /* a double step checks */
+        { "8/8/8/3k4/8/2P5/8/4K3 w - - 0 1", "c3c4", "c4" },            /* a pawn checks */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        arb_position pos = fen_ok(cases[i].fen), next;
+        arb_move m = must_find(&pos, cases[i].move);
+        arb_bitboard want = 0;
+        for (const char *c = cases[i].checkers; *c; c += c[2] ? 3 : 2)
+            want |= ARB_BB(sq(c));
+        cr_assert_eq(arb_move_checkers(&pos, m), want, "%s %s: checkers before the move", cases[i].fen,
+                     cases[i].move);
+        arb_position_make(&pos, m, &next);
+        cr_assert_eq(next.checkers, want, "%s %s: checkers after make", cases[i].fen, cases[i].move);
+        arb_position_play(&pos, m);
+        cr_assert_eq(memcmp(&pos, &next, sizeof pos), 0, "%s %s: play differs from make", cases[i].fen,
+                     cases[i].move);
+    }
+}
+
 Test(movegen, clocks)
 {
     arb_position pos = fen_ok("4k3/4p3/8/8/8/8/8/R3K3 w Q - 10 20"), after, after2;
@@ -270,6 +309,16 @@ static void random_walk(const char *fen, uint64_t seed, int plies)
         int mover = pos.side;
         cr_assert_eq(arb_attackers_to(&next, arb_king_square(&next, mover), arb_occupied(&next))
                          & next.by_color[next.side], 0, "a move left the king in check");
+        cr_assert_eq(next.checkers,
+                     arb_attackers_to(&next, arb_king_square(&next, next.side), arb_occupied(&next))
+                         & next.by_color[mover],
+                     "seed %llu ply %d: incremental checkers differ after %s", (unsigned long long)seed, ply,
+                     fen_of(&next, ARB_FEN_STYLE_SHREDDER, buf));
+        cr_assert_eq(arb_move_checkers(&pos, move), next.checkers, "seed %llu ply %d: checkers before the move differ",
+                     (unsigned long long)seed, ply);
+        arb_position played = pos;
+        arb_position_play(&played, move);
+        cr_assert_eq(memcmp(&played, &next, sizeof next), 0, "play in place differs from make");
 
         arb_position reparsed;
         arb_fen_write(&next, ARB_FEN_STYLE_SHREDDER, buf);
