@@ -27,7 +27,8 @@
  * limits, and the median and 99th-percentile time per game; then, as the
  * peer measured in the same run, the time to replay the same games as
  * written.  --write saves the planted games (one kind after another, the
- * kind in an [Error "kind"] tag) for the tool-level run.  REPAIR_BENCH_KINDS
+ * kind in an [Error "kind"] tag, the original line in a comment before the
+ * moves) for the tool-level run.  REPAIR_BENCH_KINDS
  * (a list of kind names) runs only those kinds; REPAIR_BENCH_VERBOSE=kind
  * shows where the first suggestion differs from the original;
  * REPAIR_BENCH_SEED=N plants with another seed (a check against fitting the
@@ -344,11 +345,23 @@ static void to_arb_tokens(const tokens *t, arb_token *out)
     }
 }
 
-static void write_game(FILE *fp, int kind, const tokens *t, int result)
+/* The planted game, its original main line in a comment before the moves. */
+static void write_game(FILE *fp, int kind, const tokens *t, const source_game *s, const arb_notation *en)
 {
     static const char *const results[] = {"*", "1-0", "0-1", "1/2-1/2", "*"};
-    fprintf(fp, "[Event \"repair bench\"]\n[Error \"%s\"]\n[Result \"%s\"]\n\n", kind_names[kind],
+    int result = s->result;
+    fprintf(fp, "[Event \"repair bench\"]\n[Error \"%s\"]\n[Result \"%s\"]\n\n{original:", kind_names[kind],
             results[result]);
+    arb_position pos, next;
+    arb_position_startpos(&pos);
+    for (size_t i = 0; i < s->count; i++) {
+        char buf[ARB_NOTATION_MAX];
+        arb_notation_write(en, &pos, s->moves[i], buf);
+        fprintf(fp, " %s", buf);
+        arb_position_make(&pos, s->moves[i], &next);
+        pos = next;
+    }
+    fprintf(fp, "}\n");
     for (size_t i = 0; i < t->count; i++) {
         if (i % 2 == 0)
             fprintf(fp, "%zu. ", i / 2 + 1);
@@ -460,7 +473,7 @@ int main(int argc, char **argv)
                 continue;
             n++;
             if (corpus && kind != K_SHEETS)
-                write_game(corpus, kind, t, s->result);
+                write_game(corpus, kind, t, s, en);
             to_arb_tokens(t, atoks);
             arb_position start;
             arb_position_startpos(&start);
