@@ -440,13 +440,13 @@ int main(int argc, char **argv)
     }
     size_t all_n = 0;
     const char *verbose = getenv("REPAIR_BENCH_VERBOSE");
-    printf("%-10s %6s %8s %8s %8s %9s %9s %9s\n", "kind", "games", "first", "top3", "none", "median", "p99", "max");
     unsigned long long total = 0, total_first = 0, total_top3 = 0;
     const char *only = getenv("REPAIR_BENCH_KINDS");   /* e.g. "missing,swap" */
     const char *seed_text = getenv("REPAIR_BENCH_SEED");
     uint64_t seed = seed_text ? strtoull(seed_text, NULL, 10) : 0;
     if (seed)
         printf("seed %llu\n", (unsigned long long)seed);
+    printf("%-10s %6s %8s %8s %8s %9s %9s %9s\n", "kind", "games", "first", "top3", "none", "median", "p99", "max");
     for (int kind = 0; kind < K_COUNT; kind++) {
         if (only && !strstr(only, kind_names[kind]))
             continue;
