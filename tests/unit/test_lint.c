@@ -416,6 +416,47 @@ Test(lint, continue_marks_later_findings_and_counts_illegal_moves)
     lint_teardown(&t);
 }
 
+Test(lint, continue_follows_the_repair)
+{
+    arb_locale_set *set = NULL;
+    arb_grammar *grammar = NULL;
+    if (arb_locales_load(NULL, &set).code || arb_grammar_load(NULL, &grammar).code) {
+        arb_locales_free(set);
+        cr_skip_test("locales or grammar not loadable here");
+        return;
+    }
+    arb_notation *en = NULL;
+    cr_assert_eq(arb_notation_new(grammar, arb_locale_find(set, "en"), &en).code, 0);
+    const arb_notation *list[] = {en};
+    linted t;
+    lint_setup(&t, NULL);
+    t.options.suggest = list;
+    t.options.suggest_count = 1;
+    /* 3.Qh6 read 3.Qh5 makes the game replay to its mate: --continue goes on
+     * along it, so the mate is seen and 3.Qh6 is no illegal move played
+     * (no 7.5.5 note, nothing after it marked) */
+    const arb_lint_report *r = lint_continue(&t, ROSTER("1-0") "\n1. e4 e5 2. Bc4 Nc6 3. Qh6 Nf6 4. Qxf7# 1-0\n");
+    cr_assert_eq(r->count, 1, "%zu findings", r->count);
+    const arb_finding *f = &r->findings[0];
+    cr_assert_str_eq(f->token, "Qh6");
+    cr_assert(f->repair_followed);
+    cr_assert_eq(f->repair_count, 1);
+    cr_assert_str_eq(f->repair[0].move, "3.Qh5");
+    cr_assert(strstr(f->message, "the game replays to the end if 3.Qh6 is read 3.Qh5; --continue follows it"), "%s",
+              f->message);
+    cr_assert(!f->after_error);
+    cr_assert_eq(r->plies, 7, "replayed to the end");
+    cr_assert_eq(r->termination, ARB_TERM_CHECKMATE);
+    /* two errors: no repair of one edit, the reader's way */
+    r = lint_continue(&t, ROSTER("0-1") "\n1. e4 e5 2. Nf3 Nc6 3. Ke3 Nf6 4. Kd5 Nxe4 0-1\n");
+    cr_assert(!r->findings[0].repair_followed);
+    cr_assert(r->findings[2].after_error);
+    lint_teardown(&t);
+    arb_notation_free(en);
+    arb_grammar_free(grammar);
+    arb_locales_free(set);
+}
+
 Test(lint, continue_under_2014_blitz_one_illegal_move_loses)
 {
     linted t;
