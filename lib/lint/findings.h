@@ -135,6 +135,8 @@ typedef struct arb_finding {
         int kind;
         char written[32], move[32], other[32];
     } repair[ARB_FINDING_MAX_REPAIR_EDITS];
+    /* --continue replays the rest of the game along that repair */
+    bool repair_followed;
 } arb_finding;
 
 /* Facts of the main line's replay, whatever the edition in force: what a

@@ -119,8 +119,12 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
     lint_check_tags(&c);
     bool start_ok = lint_check_start(&c);
     line_facts lf;
-    if (!lint_replay(&c, l, &lf, start_ok))
+    lint_followed followed;   /* --continue along the repair: c.g is then the game repaired */
+    if ((start_ok && !lint_follow_repair(&c, &followed)) || !lint_replay(&c, l, &lf, start_ok)) {
+        if (start_ok)
+            lint_follow_end(&followed);
         return arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0, "out of memory");
+    }
     r->plies = lf.plies;
     const arb_position *final = &l->line[0];
 
@@ -173,6 +177,8 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
     r->termination = term;
     lint_record_facts(&c, &lf, final);
     sort_findings(r);
+    if (start_ok)
+        lint_follow_end(&followed);
     if (r->out_of_memory)
         st = arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0, "out of memory");
     return st;

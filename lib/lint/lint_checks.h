@@ -12,6 +12,8 @@
 #define ARB_LINT_CHECKS_H
 
 #include "lint_context.h"
+#include "mainline.h"
+#include "repair.h"
 
 /* lint_tags.c */
 void lint_check_tags(lint_ctx *c);
@@ -31,6 +33,37 @@ int lint_bad_move(lint_ctx *c, const arb_position *pos, uint32_t ply, const char
  * repair (repair.h) added to the finding just made, when one is found within
  * small limits. */
 void lint_add_repair(lint_ctx *c, int check);
+
+/* The same search, kept for --continue to follow (lint_follow.c). */
+typedef struct lint_repair_search {
+    arb_repairer *repairer;
+    arb_mainline ml;
+    arb_repair_result res;         /* res.repairs[0]: the best repair */
+    const arb_notation *notation;  /* the tokens read in */
+    const arb_notation *english;
+} lint_repair_search;
+/* True when c->g has a repair within the hint's limits (edits that a
+ * finding can hold); free s in any case. */
+bool lint_repair_find(const lint_ctx *c, lint_repair_search *s);
+void lint_repair_search_free(lint_repair_search *s);
+/* The repair found into finding f (its edits, and "; the game replays to
+ * the end if ..." in its English message). */
+void lint_repair_attach(const lint_ctx *c, arb_finding *f, const lint_repair_search *s);
+/* The checks a repair is offered for. */
+bool lint_repair_eligible(int check);
+
+/* lint_follow.c: --continue (the reader passed bad moves over) follows the
+ * best repair when there is one: the game's first bad move gets its finding
+ * with the repair and "--continue follows it", and *followed becomes the
+ * game along the repair (c->g then points to it) for the rest of the
+ * checks.  lint_follow_end frees it.  False when out of memory. */
+typedef struct lint_followed {
+    arb_pgn_game game;       /* a shallow copy of the game read: its own items and diags */
+    arb_pgn_item *items;
+    arb_pgn_diag *diags;
+} lint_followed;
+bool lint_follow_repair(lint_ctx *c, lint_followed *followed);
+void lint_follow_end(lint_followed *followed);
 
 /* lint_replay.c */
 const char *lint_last_token(const lint_ctx *c, line_facts *lf);

@@ -22,51 +22,68 @@ static const arb_notation *suggestion(const lint_ctx *c, const char *code)
 static const char *const edit_texts[4] = {"{written} is read {move}", "{move} is inserted", "{written} is deleted",
                                           "{written} and {other} are swapped"};
 
-void lint_add_repair(lint_ctx *c, int check)
+bool lint_repair_find(const lint_ctx *c, lint_repair_search *s)
+{
+    memset(s, 0, sizeof *s);
+    arb_mainline_init(&s->ml);
+    const arb_pgn_game *g = c->g;
+    s->english = suggestion(c, "en");
+    s->notation = c->opt->notation ? c->opt->notation : g->notation_used ? g->notation_used : s->english;
+    if (!s->notation)
+        return false;
+    static const arb_repair_limits limits = {.max_edits = 1, .max_work = 60000, .max_nodes = 4000,
+                                             .suggestions = 1};
+    s->repairer = arb_repairer_new(&limits);
+    return s->repairer && arb_repair_pgn_game(s->repairer, &s->ml, g, &s->notation, s->english, &s->res)
+           && s->res.status == ARB_REPAIR_REPAIRED && s->res.repairs[0].edit_count <= ARB_FINDING_MAX_REPAIR_EDITS;
+}
+
+void lint_repair_search_free(lint_repair_search *s)
+{
+    arb_repairer_free(s->repairer);
+    arb_mainline_free(&s->ml);
+    s->repairer = NULL;
+}
+
+void lint_repair_attach(const lint_ctx *c, arb_finding *f, const lint_repair_search *s)
+{
+    const arb_repair *rep = &s->res.repairs[0];
+    char hint[256] = "";
+    size_t used = 0;
+    f->repair_count = rep->edit_count;
+    for (int e = 0; e < rep->edit_count; e++) {
+        arb_repair_edit_texts(&c->g->start, &s->ml, rep, e, s->notation, f->repair[e].written, f->repair[e].move,
+                              f->repair[e].other, sizeof f->repair[e].written);
+        f->repair[e].kind = rep->edits[e].kind;
+        const char *pairs[] = {"written", f->repair[e].written, "move", f->repair[e].move, "other",
+                               f->repair[e].other, NULL};
+        if (e > 0 && used + 2 < sizeof hint)
+            used += (size_t)lint_format(hint + used, sizeof hint - used, ", ");
+        if (used + 1 < sizeof hint) {
+            size_t w = arb_message_format(edit_texts[rep->edits[e].kind], pairs, hint + used, sizeof hint - used);
+            used += w < sizeof hint - used ? w : sizeof hint - used - 1;
+        }
+    }
+    size_t len = strlen(f->message);
+    if (len < sizeof f->message)
+        lint_format(f->message + len, sizeof f->message - len, "; the game replays to the end if %s", hint);
+}
+
+bool lint_repair_eligible(int check)
 {
     /* not for a token that is no move at all: any move would "repair" it,
      * and the national readings already say what it may be */
-    if (check != ARB_CHECK_ILLEGAL_MOVE && check != ARB_CHECK_AMBIGUOUS_MOVE && check != ARB_CHECK_CASTLING_960)
+    return check == ARB_CHECK_ILLEGAL_MOVE || check == ARB_CHECK_AMBIGUOUS_MOVE || check == ARB_CHECK_CASTLING_960;
+}
+
+void lint_add_repair(lint_ctx *c, int check)
+{
+    if (!lint_repair_eligible(check))
         return;
     if (c->r->count == 0 || c->r->findings[c->r->count - 1].check != check)
         return;
-    const arb_pgn_game *g = c->g;
-    const arb_notation *english = suggestion(c, "en");
-    const arb_notation *n = c->opt->notation ? c->opt->notation : g->notation_used ? g->notation_used : english;
-    if (!n)
-        return;
-    arb_mainline ml;
-    arb_mainline_init(&ml);
-    static const arb_repair_limits limits = {.max_edits = 1, .max_work = 60000, .max_nodes = 4000,
-                                             .suggestions = 1};
-    arb_repairer *r = arb_repairer_new(&limits);
-    arb_repair_result res;
-    if (r && arb_repair_pgn_game(r, &ml, g, &n, english, &res)) {
-        if (res.status == ARB_REPAIR_REPAIRED && res.repairs[0].edit_count <= ARB_FINDING_MAX_REPAIR_EDITS) {
-            arb_finding *f = &c->r->findings[c->r->count - 1];
-            const arb_repair *rep = &res.repairs[0];
-            char hint[256] = "";
-            size_t used = 0;
-            f->repair_count = rep->edit_count;
-            for (int e = 0; e < rep->edit_count; e++) {
-                arb_repair_edit_texts(&g->start, &ml, rep, e, n, f->repair[e].written, f->repair[e].move,
-                                      f->repair[e].other, sizeof f->repair[e].written);
-                f->repair[e].kind = rep->edits[e].kind;
-                const char *pairs[] = {"written", f->repair[e].written, "move", f->repair[e].move, "other",
-                                       f->repair[e].other, NULL};
-                if (e > 0 && used + 2 < sizeof hint)
-                    used += (size_t)lint_format(hint + used, sizeof hint - used, ", ");
-                if (used + 1 < sizeof hint) {
-                    size_t w = arb_message_format(edit_texts[rep->edits[e].kind], pairs, hint + used,
-                                                  sizeof hint - used);
-                    used += w < sizeof hint - used ? w : sizeof hint - used - 1;
-                }
-            }
-            size_t len = strlen(f->message);
-            if (len < sizeof f->message)
-                lint_format(f->message + len, sizeof f->message - len, "; the game replays to the end if %s", hint);
-        }
-    }
-    arb_repairer_free(r);
-    arb_mainline_free(&ml);
+    lint_repair_search s;
+    if (lint_repair_find(c, &s))
+        lint_repair_attach(c, &c->r->findings[c->r->count - 1], &s);
+    lint_repair_search_free(&s);
 }

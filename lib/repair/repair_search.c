@@ -58,6 +58,7 @@ struct arb_repairer {
     size_t *index;           /* move token -> written token */
     arb_move_spec *spec, *english;
     uint8_t *spec_ok, *english_ok, *repeat;
+    bool marks_checks;       /* some token carries + or #: the writer marks checks */
     size_t token_cap;
     arb_position *chain;
     arb_move *chain_moves;
@@ -178,6 +179,7 @@ static bool prepare(arb_repairer *r, const arb_repair_game *g)
     if (!reserve(r, g->count))
         return false;
     r->count = 0;
+    r->marks_checks = false;
     for (size_t i = 0; i < g->count; i++) {
         const arb_token *t = &g->tokens[i];
         if (arb_notation_extra(g->notation, t->text, t->len))
@@ -187,6 +189,8 @@ static bool prepare(arb_repairer *r, const arb_repair_game *g)
         r->spec_ok[k] = arb_notation_parse(g->notation, t->text, t->len, &r->spec[k]) == ARB_SAN_OK;
         r->english_ok[k] = g->english && g->english != g->notation
                            && arb_notation_parse(g->english, t->text, t->len, &r->english[k]) == ARB_SAN_OK;
+        if (r->spec_ok[k] && (r->spec[k].flags & (ARB_SPEC_CHECK | ARB_SPEC_MATE)))
+            r->marks_checks = true;
         r->repeat[k] = 0;
         if (k >= 1 && same_text(t, &g->tokens[r->index[k - 1]]))
             r->repeat[k] = 1;
@@ -444,14 +448,25 @@ static int32_t insertion_surcharge(const node *x)
 
 /* Marks written (x, +, #) that the move read contradicts: a history that
  * makes later marks wrong is less likely.  Cost units. */
-static int32_t wrong_marks(arb_repairer *r, const node *x, size_t k)
+static int32_t marks_cost(arb_repairer *r, size_t tok, const arb_position *before, arb_move m,
+                          const arb_position *after)
 {
-    size_t tok = x->tok + k;
     if (!r->spec_ok[tok])
         return 0;
     r->work++;
-    unsigned bad = arb_notation_wrong_marks(&r->chain[k], &r->spec[tok], r->chain_moves[k]);
-    return 4 * (((bad & ARB_SPEC_CAPTURE) != 0) + ((bad & (ARB_SPEC_CHECK | ARB_SPEC_MATE)) != 0));
+    const arb_move_spec *sp = &r->spec[tok];
+    unsigned bad = arb_notation_wrong_marks(before, sp, m);
+    int32_t cost = 4 * (((bad & ARB_SPEC_CAPTURE) != 0) + ((bad & (ARB_SPEC_CHECK | ARB_SPEC_MATE)) != 0));
+    /* a check left unmarked by a writer who marks checks (FIDE C.13 makes
+     * the mark optional, so it is weaker evidence) */
+    if (r->marks_checks && !(sp->flags & (ARB_SPEC_CHECK | ARB_SPEC_MATE)) && arb_in_check(after))
+        cost += 3;
+    return cost;
+}
+
+static int32_t wrong_marks(arb_repairer *r, const node *x, size_t k)
+{
+    return marks_cost(r, x->tok + k, &r->chain[k], r->chain_moves[k], &r->chain[k + 1]);
 }
 
 static int32_t marks_surcharge(arb_repairer *r, const node *x, size_t replayed)
@@ -547,7 +562,8 @@ static bool expand_task(arb_repairer *r, int32_t ti)
             else
                 d = arb_repair_distance(pos, &r->spec[tok], r->english_ok[tok] ? &r->english[tok] : NULL, m);
             if (d == 0)
-                d = 10;   /* fits all that was written: the token was ambiguous */
+                d = 6;    /* fits all that was written: the token was ambiguous (a dropped
+                           * disambiguation, a common slip) */
             if (d >= 0) {
                 play(r, pos, m, &next);
                 if (tok + 1 == r->count || read_token(r, &next, tok + 1, &read_next)) {
@@ -587,7 +603,10 @@ static bool expand_task(arb_repairer *r, int32_t ti)
                 if (read_token(r, &b, tok, &m3)) {
                     play(r, &b, m3, &next);
                     arb_repair_edit e = {ARB_EDIT_SWAP, (uint32_t)tok, (uint32_t)ply, m1};
-                    if (!add_child(r, x, xi, &next, tok + 3, ply + 3, base + ARB_REPAIR_COST_SWAP, &e, prev))
+                    /* the marks written on the three moves, in their new order */
+                    int32_t c = base + ARB_REPAIR_COST_SWAP + marks_cost(r, tok + 2, pos, m1, &a)
+                                + marks_cost(r, tok + 1, &a, m2, &b) + marks_cost(r, tok, &b, m3, &next);
+                    if (!add_child(r, x, xi, &next, tok + 3, ply + 3, c, &e, prev))
                         return false;
                 }
             }
@@ -664,15 +683,18 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
                 continue;
             }
         }
+        /* a line that reads to the end is a repair even when it runs into
+         * a state found before: another history of the same position (two
+         * moves in either order) is another suggestion */
+        if (x->tok + fail == r->count && result_fits(&r->chain[fail], g->result)) {
+            mark_chain(r, x, fail);
+            add_solution(r, xi, out);
+            continue;
+        }
         size_t met = mark_chain(r, x, fail);
         bool dead = met > 0;
         if (dead)
             fail = met;
-        size_t end = x->tok + fail;
-        if (!dead && end == r->count && result_fits(&r->chain[fail], g->result)) {
-            add_solution(r, xi, out);
-            continue;
-        }
         if (x->edits >= r->lim.max_edits)
             continue;
         size_t last = dead ? fail - 1 : fail;

@@ -82,6 +82,7 @@ bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, con
     ok = ok && arb_strbuf_puts(out, "]") &&
          (!f->read_as[0] || (arb_strbuf_puts(out, ",\"read_as\":") &&
                              arb_strbuf_json_string(out, f->read_as))) &&
+         (!f->repair_followed || arb_strbuf_puts(out, ",\"repair_followed\":true")) &&
          (!f->after_error || arb_strbuf_puts(out, ",\"after_error\":true")) &&
          json_pairing(out, f) && arb_strbuf_puts(out, "}\n");
     return ok;

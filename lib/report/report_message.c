@@ -61,7 +61,7 @@ bool arb_report_format_summary(const arb_report_style *style, uint64_t games, ui
 
 /* "; " and the finding's repair in the style's language (catalogue keys
  * repair-hint, repair-read, repair-inserted, repair-deleted,
- * repair-swapped) appended to buf, which holds len bytes. */
+ * repair-swapped, repair-followed) appended to buf, which holds len bytes. */
 static size_t append_repair(const arb_finding *f, const arb_report_style *style, char *buf, size_t size,
                             size_t len)
 {
@@ -88,7 +88,16 @@ static size_t append_repair(const arb_finding *f, const arb_report_style *style,
     if (len >= size)
         return size - 1;
     size_t w = arb_message_format(hint, pairs, buf + len, size - len);
-    return len + w;
+    len += w < size - len ? w : size - len - 1;
+    /* --continue went on along it */
+    const char *followed = f->repair_followed
+                               ? arb_locales_message(style->locales, style->locale, "repair-followed") : NULL;
+    if (followed && len + 3 < size) {
+        len += (size_t)snprintf(buf + len, size - len, "; ");
+        w = arb_message_format(followed, NULL, buf + len, size - len);
+        len += w < size - len ? w : size - len - 1;
+    }
+    return len;
 }
 
 size_t arb_finding_message(const arb_finding *f, const arb_report_style *style, char *buf,

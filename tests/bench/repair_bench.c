@@ -27,9 +27,12 @@
  * limits, and the median and 99th-percentile time per game; then, as the
  * peer measured in the same run, the time to replay the same games as
  * written.  --write saves the planted games (one kind after another, the
- * kind in an [Error "kind"] tag) for the tool-level run.  REPAIR_BENCH_KINDS
+ * kind in an [Error "kind"] tag, the original line in a comment before the
+ * moves) for the tool-level run.  REPAIR_BENCH_KINDS
  * (a list of kind names) runs only those kinds; REPAIR_BENCH_VERBOSE=kind
- * shows where the first suggestion differs from the original.
+ * shows where the first suggestion differs from the original;
+ * REPAIR_BENCH_SEED=N plants with another seed (a check against fitting the
+ * cost model to one seed's errors).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -265,7 +268,8 @@ static bool plant(int kind, const source_game *g, tokens *t, const arb_notation 
 
 /* REPAIR_BENCH_VERBOSE=kind: where the first suggestion differs from the
  * original game. */
-static void show_miss(const source_game *s, const arb_repair_result *res, const arb_notation *en)
+static void show_miss(const source_game *s, const tokens *written, const arb_repair_result *res,
+                      const arb_notation *en)
 {
     const arb_repair *rep = &res->repairs[0];
     arb_position pos, next;
@@ -286,6 +290,31 @@ static void show_miss(const source_game *s, const arb_repair_result *res, const 
     for (int e = 0; e < rep->edit_count; e++)
         printf(" %d@%u", rep->edits[e].kind, rep->edits[e].ply);
     printf(")\n");
+    /* the stretch around it: the original, the written tokens, the suggestion */
+    size_t from = i > 4 ? i - 4 : 0;
+    const char *rows[3] = {"original", "written", "suggested"};
+    for (int row = 0; row < 3; row++) {
+        printf("    %-9s", rows[row]);
+        arb_position_startpos(&pos);
+        for (size_t k = 0; k < from + 10; k++) {
+            const arb_move *line = row == 2 ? rep->moves : s->moves;
+            size_t len = row == 2 ? rep->move_count : s->count;
+            if (row == 1) {
+                if (k >= from && k < written->count)
+                    printf(" %s", written->text[k]);
+                continue;
+            }
+            if (k >= len)
+                break;
+            if (k >= from) {
+                arb_notation_write(en, &pos, line[k], a);
+                printf(" %s", a);
+            }
+            arb_position_make(&pos, line[k], &next);
+            pos = next;
+        }
+        printf("\n");
+    }
 }
 
 static int compare_double(const void *a, const void *b)
@@ -316,11 +345,23 @@ static void to_arb_tokens(const tokens *t, arb_token *out)
     }
 }
 
-static void write_game(FILE *fp, int kind, const tokens *t, int result)
+/* The planted game, its original main line in a comment before the moves. */
+static void write_game(FILE *fp, int kind, const tokens *t, const source_game *s, const arb_notation *en)
 {
     static const char *const results[] = {"*", "1-0", "0-1", "1/2-1/2", "*"};
-    fprintf(fp, "[Event \"repair bench\"]\n[Error \"%s\"]\n[Result \"%s\"]\n\n", kind_names[kind],
+    int result = s->result;
+    fprintf(fp, "[Event \"repair bench\"]\n[Error \"%s\"]\n[Result \"%s\"]\n\n{original:", kind_names[kind],
             results[result]);
+    arb_position pos, next;
+    arb_position_startpos(&pos);
+    for (size_t i = 0; i < s->count; i++) {
+        char buf[ARB_NOTATION_MAX];
+        arb_notation_write(en, &pos, s->moves[i], buf);
+        fprintf(fp, " %s", buf);
+        arb_position_make(&pos, s->moves[i], &next);
+        pos = next;
+    }
+    fprintf(fp, "}\n");
     for (size_t i = 0; i < t->count; i++) {
         if (i % 2 == 0)
             fprintf(fp, "%zu. ", i / 2 + 1);
@@ -399,13 +440,19 @@ int main(int argc, char **argv)
     }
     size_t all_n = 0;
     const char *verbose = getenv("REPAIR_BENCH_VERBOSE");
-    printf("%-10s %6s %8s %8s %8s %9s %9s %9s\n", "kind", "games", "first", "top3", "none", "median", "p99", "max");
     unsigned long long total = 0, total_first = 0, total_top3 = 0;
     const char *only = getenv("REPAIR_BENCH_KINDS");   /* e.g. "missing,swap" */
+    const char *seed_text = getenv("REPAIR_BENCH_SEED");
+    uint64_t seed = seed_text ? strtoull(seed_text, NULL, 10) : 0;
+    if (seed)
+        printf("seed %llu\n", (unsigned long long)seed);
+    printf("%-10s %6s %8s %8s %8s %9s %9s %9s\n", "kind", "games", "first", "top3", "none", "median", "p99", "max");
     for (int kind = 0; kind < K_COUNT; kind++) {
         if (only && !strstr(only, kind_names[kind]))
             continue;
-        rng_state = 0x2545F4914F6CDD1Dull + (uint64_t)kind * 7919;
+        rng_state = 0x2545F4914F6CDD1Dull + (uint64_t)kind * 7919 + seed * 0x9E3779B97F4A7C15ull;
+        if (rng_state == 0)
+            rng_state = 1;
         size_t n = 0, first = 0, top3 = 0, none = 0;
         for (size_t gi = 0; gi < have; gi++) {
             const source_game *s = &games[gi];
@@ -426,7 +473,7 @@ int main(int argc, char **argv)
                 continue;
             n++;
             if (corpus && kind != K_SHEETS)
-                write_game(corpus, kind, t, s->result);
+                write_game(corpus, kind, t, s, en);
             to_arb_tokens(t, atoks);
             arb_position start;
             arb_position_startpos(&start);
@@ -461,7 +508,7 @@ int main(int argc, char **argv)
                     found = i == 0;
                 }
             if (!found && verbose && strcmp(verbose, kind_names[kind]) == 0)
-                show_miss(s, &res, en);
+                show_miss(s, t, &res, en);
         }
         total += n;
         total_first += first;

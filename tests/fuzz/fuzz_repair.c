@@ -8,7 +8,10 @@
  *     repairs come cheapest first;
  *   - the repaired game builds and is described without overflow;
  *   - two sheets (the text cut in two at its middle byte) reconcile to a
- *     legal line or to none.
+ *     legal line or to none;
+ *   - pgnlint --continue (the reader passing bad moves over, the linter
+ *     following the best repair, lint_follow.c) checks every game of the
+ *     text without failing.
  *
  * Input: byte 0 picks the notation (en, ro, de, ru); the rest is a game's
  * text.  Locales and grammar come from $ARBITER_DATA (set by `make fuzz`). */
@@ -16,7 +19,9 @@
 #include <string.h>
 
 #include "invariants.h"
+#include "lint.h"
 #include "mainline.h"
+#include "pgn_read.h"
 #include "repair.h"
 #include "repair_game.h"
 #include "sheets.h"
@@ -26,6 +31,8 @@ static arb_grammar *grammar;
 static arb_notation *notations[4];
 static arb_repairer *repairer;
 static arb_sheets *sheets;
+static arb_linter *linter;
+static arb_lint_report report;
 static const arb_repair_limits limits = {.max_edits = 2, .max_work = 20000, .max_nodes = 2000, .suggestions = 3};
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -43,7 +50,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     }
     repairer = arb_repairer_new(&limits);
     sheets = arb_sheets_new(&limits);
-    INVARIANT(repairer && sheets, "out of memory");
+    linter = arb_linter_new();
+    arb_lint_report_init(&report);
+    INVARIANT(repairer && sheets && linter, "out of memory");
     return 0;
 }
 
@@ -109,5 +118,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     arb_mainline_free(&first);
     arb_mainline_free(&second);
     arb_mainline_free(&ml);
+
+    /* pgnlint --continue: the linter follows the repair */
+    const arb_notation *const suggest[1] = {notations[0]};
+    arb_pgn_reader_options ro = {.skip_bad_moves = true, .suggest = suggest, .suggest_count = 1,
+                                 .notation = n == notations[0] ? NULL : n};
+    arb_pgn_reader *reader = arb_pgn_reader_new(arb_input_from_memory(text, len, "<fuzz>"), &ro);
+    INVARIANT(reader, "out of memory");
+    arb_lint_options lo = {.notation = ro.notation, .suggest = suggest, .suggest_count = 1};
+    arb_pgn_game game;
+    arb_pgn_game_init(&game);
+    uint64_t index = 0;
+    while (arb_pgn_read(reader, &game, &st) == ARB_PGN_READ_GAME && index < 8) {
+        st = arb_lint_game(linter, &game, ++index, &lo, &report);
+        INVARIANT(st.code == 0, "lint failed: %s", st.message);
+    }
+    arb_pgn_game_free(&game);
+    arb_pgn_reader_free(reader);
     return 0;
 }

@@ -329,22 +329,45 @@ Test(lint, illegal_move_explains_pins_checks_and_own_pieces)
     lint_teardown(&t);
 }
 
+/* The linter with one suggestion notation (a locale code); false (the test
+ * skipped) when the locales or the grammar do not load here. */
+typedef struct suggesting {
+    arb_locale_set *set;
+    arb_grammar *grammar;
+    arb_notation *notation;
+    const arb_notation *list[1];
+} suggesting;
+
+static bool suggest_in(suggesting *s, linted *t, const char *code)
+{
+    memset(s, 0, sizeof *s);
+    if (arb_locales_load(NULL, &s->set).code || arb_grammar_load(NULL, &s->grammar).code) {
+        arb_locales_free(s->set);
+        cr_skip_test("locales or grammar not loadable here");
+        return false;
+    }
+    cr_assert_eq(arb_notation_new(s->grammar, arb_locale_find(s->set, code), &s->notation).code, 0);
+    s->list[0] = s->notation;
+    lint_setup(t, NULL);
+    t->options.suggest = s->list;
+    t->options.suggest_count = 1;
+    return true;
+}
+
+static void suggest_end(suggesting *s, linted *t)
+{
+    lint_teardown(t);
+    arb_notation_free(s->notation);
+    arb_grammar_free(s->grammar);
+    arb_locales_free(s->set);
+}
+
 Test(lint, national_letters_are_suggested)
 {
-    arb_locale_set *set = NULL;
-    arb_grammar *grammar = NULL;
-    if (arb_locales_load(NULL, &set).code || arb_grammar_load(NULL, &grammar).code) {
-        arb_locales_free(set);
-        cr_skip_test("locales or grammar not loadable here");
-        return;
-    }
-    arb_notation *ro = NULL;
-    cr_assert_eq(arb_notation_new(grammar, arb_locale_find(set, "ro"), &ro).code, 0);
-    const arb_notation *list[] = {ro};
+    suggesting ro;
     linted t;
-    lint_setup(&t, NULL);
-    t.options.suggest = list;
-    t.options.suggest_count = 1;
+    if (!suggest_in(&ro, &t, "ro"))
+        return;
     /* C is the Romanian knight; N the Romanian bishop */
     const arb_finding *f = must_have(lint_text(&t, ROSTER("*") "\n1. e4 e5 2. Cf3 *\n"), "bad-token");
     cr_assert_str_eq(f->candidates[0], "Nf3");
@@ -354,10 +377,7 @@ Test(lint, national_letters_are_suggested)
     t.options.suggest_count = 0;
     f = must_have(lint_text(&t, ROSTER("*") "\n1. e4 e5 2. Cf3 *\n"), "bad-token");
     cr_assert_eq(f->candidate_count, 0, "no suggestions asked for");
-    lint_teardown(&t);
-    arb_notation_free(ro);
-    arb_grammar_free(grammar);
-    arb_locales_free(set);
+    suggest_end(&ro, &t);
 }
 
 /* ---- --continue: the reader passes bad moves over ----------------------------- */
@@ -414,6 +434,34 @@ Test(lint, continue_marks_later_findings_and_counts_illegal_moves)
     cr_assert_eq(r->findings[3].severity, ARB_SEVERITY_WARNING);
     cr_assert(strstr(r->findings[3].message, "second illegal move recorded for White"), "%s", r->findings[3].message);
     lint_teardown(&t);
+}
+
+Test(lint, continue_follows_the_repair)
+{
+    suggesting en;
+    linted t;
+    if (!suggest_in(&en, &t, "en"))
+        return;
+    /* 3.Qh6 read 3.Qh5 makes the game replay to its mate: --continue goes on
+     * along it, so the mate is seen and 3.Qh6 is no illegal move played
+     * (no 7.5.5 note, nothing after it marked) */
+    const arb_lint_report *r = lint_continue(&t, ROSTER("1-0") "\n1. e4 e5 2. Bc4 Nc6 3. Qh6 Nf6 4. Qxf7# 1-0\n");
+    cr_assert_eq(r->count, 1, "%zu findings", r->count);
+    const arb_finding *f = &r->findings[0];
+    cr_assert_str_eq(f->token, "Qh6");
+    cr_assert(f->repair_followed);
+    cr_assert_eq(f->repair_count, 1);
+    cr_assert_str_eq(f->repair[0].move, "3.Qh5");
+    cr_assert(strstr(f->message, "the game replays to the end if 3.Qh6 is read 3.Qh5; --continue follows it"), "%s",
+              f->message);
+    cr_assert(!f->after_error);
+    cr_assert_eq(r->plies, 7, "replayed to the end");
+    cr_assert_eq(r->termination, ARB_TERM_CHECKMATE);
+    /* two errors: no repair of one edit, the reader's way */
+    r = lint_continue(&t, ROSTER("0-1") "\n1. e4 e5 2. Nf3 Nc6 3. Ke3 Nf6 4. Kd5 Nxe4 0-1\n");
+    cr_assert(!r->findings[0].repair_followed);
+    cr_assert(r->findings[2].after_error);
+    suggest_end(&en, &t);
 }
 
 Test(lint, continue_under_2014_blitz_one_illegal_move_loses)

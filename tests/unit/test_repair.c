@@ -191,6 +191,60 @@ Test(repair, a_letter_mixup_costs_less_than_another_piece)
     cr_assert_eq(arb_repair_distance(&pos, &en_spec, NULL, must_find(&pos, "b1c3")), -1, "Nc3 is not close to Nf3");
 }
 
+/* Games of the bench's error corpus (tests/bench/repair_bench.c, --write):
+ * each planted error as written, and the original line. */
+#define SWAP_TRANSPOSED_GAME "1. d4 d5 2. c3 c6 3. Bf4 Nf6 4. Nd2 g6 5. Ngf3 Bg7 6. h3 O-O 7. e3 Nbd7 8. Bh2 b6 9. Be2 " \
+    "Bb7 10. O-O Re8 11. a4 Ne4 12. a5 bxa5 13. Nb3 c5 14. Nxa5 Qb6 15. Qa4 Bc8 16. Rfb1 Rb8 " \
+    "17. Bb5 Qxb8 18. Bxb8 Rd8 19. Nc6 Qc7 20. Nxd8 Qxd8 21. Qxa7"
+#define SWAP_TRANSPOSED_LINE "d4 d5 c3 c6 Bf4 Nf6 Nd2 g6 Ngf3 Bg7 h3 O-O e3 Nbd7 Bh2 b6 Be2 Bb7 O-O Re8 a4 Ne4 a5 bxa5 " \
+    "Nb3 c5 Nxa5 Qb6 Qa4 Bc8 Rfb1 Rb8 Bxb8 Qxb8 Bb5 Rd8 Nc6 Qc7 Nxd8 Qxd8 Qxa7"
+#define SWAP_UNMARKED_CHECK_GAME "1. b3 e5 2. Bb2 Nc6 3. e3 Nf6 4. Bb5 d6 5. d4 exd4 6. exd4 d5 7. Nf3 Bd6 8. Bxc6 O-O 9. " \
+    "Ne5 bxc6 10. O-O Bb7 11. Nd2 c5 12. dxc5 Bxc5 13. Re1 Bd6 14. Ndf3 c5 15. Qd3 Ne4 16. " \
+    "Rad1 Qc7 17. c4 f6 18. cxd5 Nxf2 19. Kxf2 Bxe5 20. Kg1 Bxb2 21. d6 Qd7 22. Re7 Qc6 23. d7 " \
+    "Bd4+ 24. Nxd4 Qxg2#"
+#define SWAP_UNMARKED_CHECK_LINE "b3 e5 Bb2 Nc6 e3 Nf6 Bb5 d6 d4 exd4 exd4 d5 Nf3 Bd6 Ne5 O-O Bxc6 bxc6 O-O Bb7 Nd2 c5 dxc5 " \
+    "Bxc5 Re1 Bd6 Ndf3 c5 Qd3 Ne4 Rad1 Qc7 c4 f6 cxd5 Nxf2 Kxf2 Bxe5 Kg1 Bxb2 d6 Qd7 Re7 Qc6 " \
+    "d7 Bd4+ Nxd4 Qxg2#"
+#define AMBIGUOUS_TOKEN_GAME "1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O 5. d4 c5 6. c4 cxd4 7. Nc3 Nc6 8. Nxd4 Qa5 9. " \
+    "Nb3 Qh5 10. e4 Qxd1 11. Rxd1 d6 12. h3 Be6 13. Nd5 Rfc8 14. Be3 Kf8 15. Rac1 Nd7 16. Rd2 " \
+    "Nce5 17. Rc2 Nd3 18. Rb1 b5 19. Na5 Nb4 20. Nxb4"
+#define AMBIGUOUS_TOKEN_LINE "Nf3 Nf6 g3 g6 Bg2 Bg7 O-O O-O d4 c5 c4 cxd4 Nc3 Nc6 Nxd4 Qa5 Nb3 Qh5 e4 Qxd1 Rxd1 d6 h3 " \
+    "Be6 Nd5 Rfc8 Be3 Kf8 Rac1 Nd7 Rd2 Nce5 Rdc2 Nd3 Rb1 b5 Na5 Nb4 Nxb4"
+
+/* Rank (1-based) of the line among the repairs found, 0 when absent. */
+static size_t rank_of(const repaired *r, const char *line)
+{
+    for (size_t i = 0; i < r->res.count; i++)
+        if (strcmp(line_san(&r->start, &r->res.repairs[i]), line) == 0)
+            return i + 1;
+    return 0;
+}
+
+Test(repair, the_other_order_of_a_swap_is_among_the_first_three)
+{
+    /* 17. Bb5 and 18. Bxb8 swapped; 17... Qxb8 and 18... Rd8 swapped reach
+     * the same position: a line that runs into a state searched before is
+     * still a suggestion */
+    repaired *r = repair_in("en", SWAP_TRANSPOSED_GAME, 1, NULL);
+    size_t rank = rank_of(r, SWAP_TRANSPOSED_LINE);
+    cr_assert(rank >= 1 && rank <= 3, "rank %zu", rank);
+}
+
+Test(repair, an_unmarked_check_counts_against_a_swap)
+{
+    /* 8... O-O and 9... bxc6 swapped would make 8. Bxc6 a check the
+     * writer, who marks checks, did not mark */
+    repaired *r = repair_in("en", SWAP_UNMARKED_CHECK_GAME, 2, NULL);
+    cr_assert_eq(rank_of(r, SWAP_UNMARKED_CHECK_LINE), 1);
+}
+
+Test(repair, an_ambiguous_token_read_as_one_of_its_moves_comes_first)
+{
+    /* 17. Rc2 (two rooks reach c2): read as Rdc2 before any swap */
+    repaired *r = repair_in("en", AMBIGUOUS_TOKEN_GAME, 1, NULL);
+    cr_assert_eq(rank_of(r, AMBIGUOUS_TOKEN_LINE), 1);
+}
+
 Test(repair, the_result_the_board_decides)
 {
     /* Fool's mate with the last move one file off: Qh4# mates, and the
