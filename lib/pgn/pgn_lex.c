@@ -1,6 +1,7 @@
 /* pgn_lex.c — PGN tokens over a caller-owned window, without copying. */
 #include "pgn_lex.h"
 #include "pgn_boundary.h"
+#include "pgn_lex_fast.h"
 #include "utf8.h"
 
 #include <string.h>
@@ -880,4 +881,90 @@ const char *arb_pgn_token_kind_name(int kind)
     if (kind < 0 || kind > ARB_PGN_TOK_ERROR)
         return "token";
     return names[kind];
+}
+
+/* ---- the reader's common path (pgn_lex_fast.h) ---------------------------- */
+
+size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, uint64_t *number_end)
+{
+    if (!lx->line_has_token)
+        return 0;   /* a line's first token may end a game: arb_pgn_lex judges it */
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t p = lx->pos;
+    for (;;) {
+        while (char_class[b[p]] & C_WS)   /* blanks, not LF or NUL */
+            p++;
+        unsigned c = b[p];
+        if (char_class[c] & C_LETTER) {
+            size_t q = p + 1;
+            while (char_class[b[q]] & C_SYM)
+                q++;
+            /* the window may cut it; national extensions; annotations */
+            size_t n = q - p;
+            if (q >= lx->end || (char_class[b[q]] & C_EXT) || (n == 1 && c == 'N')
+                || (n == 2 && c == 'R' && b[p + 1] == 'R') || (n == 3 && c == 'i'))
+                break;
+            lx->pos = p;
+            return n;
+        }
+        if (!(char_class[c] & C_DIGIT))
+            break;
+        /* "12." or "12...": digits and periods (results, "12e4" and the
+         * ellipsis go the long way) */
+        size_t q = p + 1;
+        while (char_class[b[q]] & C_DIGIT)
+            q++;
+        if (b[q] != '.')
+            break;
+        while (b[q] == '.')
+            q++;
+        if (b[q] >= 0x80 || q + 2 >= lx->end)
+            break;
+        p = q;
+        *number_end = lx->base + q;
+    }
+    lx->pos = p;
+    return 0;
+}
+
+bool arb_pgn_lex_plain_tag(arb_pgn_lexer *lx, arb_pgn_plain_tag *t)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t p = lx->pos;
+    while (char_class[b[p]] & C_WS)
+        p++;
+    unsigned c = b[p];
+    if (!(char_class[c] & C_LETTER))
+        return false;
+    size_t q = p + 1;
+    while (char_class[b[q]] & C_SYM)
+        q++;
+    size_t n = q - p;
+    if ((char_class[b[q]] & C_EXT) || n > 255 || (n == 1 && c == 'N')
+        || (n == 2 && c == 'R' && b[p + 1] == 'R') || (n == 3 && c == 'i'))
+        return false;
+    size_t open = q;
+    while (char_class[b[open]] & C_WS)
+        open++;
+    if (b[open] != '"')
+        return false;
+    size_t close = open + 1;
+    while (b[close] >= 0x20 && b[close] < 0x7F && b[close] != '"' && b[close] != '\\')
+        close++;
+    if (b[close] != '"')
+        return false;
+    size_t end = close + 1;
+    while (char_class[b[end]] & C_WS)
+        end++;
+    if (b[end] != ']')   /* (the NUL at the window's end stops every scan above) */
+        return false;
+    t->name = lx->buf + p;
+    t->name_len = n;
+    t->value = lx->buf + open + 1;
+    t->value_len = close - open - 1;
+    t->line = lx->line;
+    t->value_col = (int)(lx->base + open - lx->line_start) - lx->col_adjust + 1;
+    lx->pos = end + 1;
+    lx->line_has_token = true;
+    return true;
 }

@@ -2,6 +2,7 @@
  * tags, where games end (replay: pgn_replay.c; messages:
  * pgn_read_messages.c; detection: pgn_read_detect.c). */
 #include "pgn_read_internal.h"
+#include "pgn_lex_fast.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -336,6 +337,14 @@ static bool is_tag_name(const arb_pgn_token *tok)
 static void read_tag(struct parse *p)
 {
     arb_pgn_reader *r = p->r;
+    arb_pgn_plain_tag plain;
+    if (arb_pgn_lex_plain_tag(&r->lx, &plain)) {   /* the common case, without tokens */
+        if (!arb_pgn_game_add_tag(p->g, plain.name, plain.name_len, plain.value, plain.value_len, plain.line,
+                                  plain.value_col))
+            p->oom = true;
+        p->last_end = arb_pgn_lexer_offset(&r->lx);
+        return;
+    }
     arb_pgn_token tok;
     next_token(r, &tok);
     if (!is_tag_name(&tok)) {
@@ -661,6 +670,8 @@ int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct
             finish_game(&p, &tok);
             return ARB_PGN_READ_GAME;
         }
+        if (p.replay && !p.notation && p.premove_count == 0)
+            pgn_replay_plain_moves(&p);
     }
 }
 

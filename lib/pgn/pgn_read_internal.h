@@ -116,6 +116,11 @@ int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct
 void pgn_replay_start(struct parse *p);
 /* A move token: resolved, played, recorded. */
 void pgn_replay_move(struct parse *p, const arb_pgn_token *tok);
+/* The common path, after a movetext token: plain SAN moves and move numbers
+ * on the same line replayed straight from the window (pgn_lex_fast.h), up
+ * to the first token that needs the token loop.  For SAN games without a
+ * detection's moves (p->notation NULL, p->premove_count 0). */
+void pgn_replay_plain_moves(struct parse *p);
 /* A movetext token other than a move, a move number or dots. */
 void pgn_replay_other(struct parse *p, const arb_pgn_token *tok);
 /* One movetext token while replaying (moves and move numbers, the common

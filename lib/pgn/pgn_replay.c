@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fen.h"
+#include "pgn_lex_fast.h"
 #include "san.h"
 
 static bool ensure_frames(arb_pgn_reader *r, size_t n)
@@ -180,6 +181,34 @@ static arb_move replacement(const arb_pgn_reader_options *opt, const arb_positio
     return arb_in_check(pos) ? ARB_MOVE_NONE : ARB_MOVE_NULL;
 }
 
+/* A move resolved: played in the frame, counted and recorded.  False when
+ * out of memory. */
+static inline bool played(struct parse *p, struct frame *f, arb_move m, int line, int col)
+{
+    const arb_position *pos = &f->pos[f->cur];
+    arb_position_make(pos, m, &f->pos[f->cur ^ 1]);
+    f->cur ^= 1;
+    f->has_move = true;
+    if (p->depth == 0)
+        p->g->main_line_plies++;
+    if (!arb_pgn_game_add_move(p->g, pos, m, line, col)) {
+        p->oom = true;
+        return false;
+    }
+    if (p->g->san_recorded) {
+        char san[ARB_SAN_MAX > 8 ? ARB_SAN_MAX : 8];
+        size_t n = arb_san_write(pos, m, san);
+        arb_pgn_item *it = &p->g->items[p->g->item_count - 1];
+        if (n < sizeof it->san) {
+            memcpy(it->san, san, sizeof it->san);   /* fixed size: one store */
+            it->len = (uint32_t)n;
+        } else {
+            p->g->san_recorded = false;
+        }
+    }
+    return true;
+}
+
 void pgn_replay_move(struct parse *p, const arb_pgn_token *tok)
 {
     struct frame *f = &p->r->frames[p->depth];
@@ -257,26 +286,8 @@ void pgn_replay_move(struct parse *p, const arb_pgn_token *tok)
             }
         }
     }
-    arb_position_make(pos, m, &f->pos[f->cur ^ 1]);
-    f->cur ^= 1;
-    f->has_move = true;
-    if (p->depth == 0)
-        p->g->main_line_plies++;
-    if (!arb_pgn_game_add_move(p->g, pos, m, tok->line, tok->col)) {
-        p->oom = true;
+    if (!played(p, f, m, tok->line, tok->col))
         return;
-    }
-    if (p->g->san_recorded) {
-        char san[ARB_SAN_MAX > 8 ? ARB_SAN_MAX : 8];
-        size_t n = arb_san_write(pos, m, san);
-        arb_pgn_item *it = &p->g->items[p->g->item_count - 1];
-        if (n < sizeof it->san) {
-            memcpy(it->san, san, sizeof it->san);   /* fixed size: one store */
-            it->len = (uint32_t)n;
-        } else {
-            p->g->san_recorded = false;
-        }
-    }
     if (draw_offer && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
         p->oom = true;
 }
@@ -368,5 +379,29 @@ void pgn_replay_other(struct parse *p, const arb_pgn_token *tok)
     default:
         pgn_read_unexpected(p, tok, "in movetext", "a move, comment, variation or termination marker");
         break;
+    }
+}
+
+void pgn_replay_plain_moves(struct parse *p)
+{
+    arb_pgn_lexer *lx = &p->r->lx;
+    for (;;) {
+        uint64_t number_end = 0;
+        size_t len = arb_pgn_lex_plain_symbol(lx, &number_end);
+        if (number_end > p->last_end)
+            p->last_end = number_end;
+        if (len == 0)
+            return;
+        struct frame *f = &p->r->frames[p->depth];
+        arb_move m;
+        /* anything SAN does not read (null moves, coordinates, errors)
+         * goes the long way, from the token's first byte */
+        if (arb_san_parse(&f->pos[f->cur], lx->buf + lx->pos, len, &m, NULL) != ARB_SAN_OK)
+            return;
+        int line = lx->line, col = arb_pgn_lex_col(lx);
+        arb_pgn_lex_take(lx, len);
+        p->last_end = arb_pgn_lexer_offset(lx);
+        if (!played(p, f, m, line, col))
+            return;
     }
 }

@@ -1,0 +1,53 @@
+/* pgn_lex_fast.h — the lexer's shortcut for the reader's common path: plain
+ * SAN moves and the move numbers between them, found in the window without
+ * building token records.
+ *
+ * arb_pgn_lex (pgn_lex.h) stays the one definition of the tokens: the
+ * shortcut takes only what it reads exactly alike (ASCII symbols that start
+ * with a letter and end at a blank, move numbers "12." and "12...", blanks
+ * other than line breaks) and leaves everything else, and every token that
+ * opens a line, to it.
+ *
+ * Ownership and threads: works on a caller's lexer value; see pgn_lex.h.
+ */
+#ifndef ARB_PGN_LEX_FAST_H
+#define ARB_PGN_LEX_FAST_H
+
+#include "pgn_lex.h"
+
+/* Passes over blanks and move numbers on the current line (when a token was
+ * read on it already) and finds the next token when it is a plain symbol:
+ * returns its length, with lx->pos at its first byte (not consumed: the
+ * caller takes it with arb_pgn_lex_take, or leaves it to arb_pgn_lex).
+ * Returns 0 when the next token is anything else.  *number_end is set to the
+ * stream offset after the last move number passed over, if any. */
+size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, uint64_t *number_end);
+
+/* A tag pair written plainly after its '[': a name, blanks, a value of
+ * printable ASCII without escapes, blanks, ']', all on one line. */
+typedef struct arb_pgn_plain_tag {
+    const char *name, *value;     /* in the window */
+    size_t name_len, value_len;
+    int line, value_col;          /* where the value's opening quote stands */
+} arb_pgn_plain_tag;
+
+/* Right after a '[': when the rest of the tag pair is plain, fills *t and
+ * consumes it through the ']' (the tokens arb_pgn_lex would have returned:
+ * a symbol, a string, ']').  Otherwise false, nothing consumed. */
+bool arb_pgn_lex_plain_tag(arb_pgn_lexer *lx, arb_pgn_plain_tag *t);
+
+/* Consumes the symbol of `len` bytes at lx->pos that arb_pgn_lex_plain_symbol
+ * found. */
+static inline void arb_pgn_lex_take(arb_pgn_lexer *lx, size_t len)
+{
+    lx->pos += len;
+    lx->line_has_token = true;
+}
+
+/* Column (in characters) of the byte at lx->pos, as a token there would have. */
+static inline int arb_pgn_lex_col(const arb_pgn_lexer *lx)
+{
+    return (int)(lx->base + lx->pos - lx->line_start) - lx->col_adjust + 1;
+}
+
+#endif
