@@ -275,7 +275,7 @@ static const char *token_text(struct parse *p, const arb_pgn_token *tok, bool co
 static void add_comment(struct parse *p, const arb_pgn_token *tok)
 {
     /* when collecting for detection, the pass that follows keeps them */
-    if (p->r->opt.tags_only || p->r->opt.skip_comments || p->collect)
+    if (p->r->opt.tags_only || p->r->opt.skip_comments || p->r->opt.skip_items || p->collect)
         return;
     size_t len;
     const char *text = token_text(p, tok, true, &len);
@@ -333,14 +333,30 @@ static bool is_tag_name(const arb_pgn_token *tok)
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
+/* Whether a tag is kept: every tag, or with options.skip_tags only those
+ * the reader reads itself (setup_start, finish_game). */
+static bool keeps_tag(const arb_pgn_reader_options *opt, const char *name, size_t len)
+{
+    if (!opt->skip_tags || opt->autodetect)
+        return true;
+    switch (len) {
+    case 3: return memcmp(name, "FEN", 3) == 0;
+    case 5: return memcmp(name, "SetUp", 5) == 0;
+    case 6: return memcmp(name, "Result", 6) == 0;
+    case 7: return memcmp(name, "Variant", 7) == 0;
+    default: return false;
+    }
+}
+
 /* Reads `Name "value" ]` after a '['. */
 static void read_tag(struct parse *p)
 {
     arb_pgn_reader *r = p->r;
     arb_pgn_plain_tag plain;
     if (arb_pgn_lex_plain_tag(&r->lx, &plain)) {   /* the common case, without tokens */
-        if (!arb_pgn_game_add_tag(p->g, plain.name, plain.name_len, plain.value, plain.value_len, plain.line,
-                                  plain.value_col))
+        if (keeps_tag(&r->opt, plain.name, plain.name_len)
+            && !arb_pgn_game_add_tag(p->g, plain.name, plain.name_len, plain.value, plain.value_len, plain.line,
+                                     plain.value_col))
             p->oom = true;
         p->last_end = arb_pgn_lexer_offset(&r->lx);
         return;
@@ -369,7 +385,8 @@ static void read_tag(struct parse *p)
     if (!value)
         return;
     /* the token text may move at the next read: keep the value first */
-    if (!arb_pgn_game_add_tag(p->g, name, name_len, value, value_len, tok.line, tok.col)) {
+    bool keep = keeps_tag(&r->opt, name, name_len);
+    if (keep && !arb_pgn_game_add_tag(p->g, name, name_len, value, value_len, tok.line, tok.col)) {
         p->oom = true;
         return;
     }
@@ -379,7 +396,8 @@ static void read_tag(struct parse *p)
     if (tok.kind != ARB_PGN_TOK_TAG_CLOSE) {
         char expected[320];
         snprintf(expected, sizeof expected, "expected ']' after the value of tag %s", name);
-        p->g->tag_count--;   /* a tag pair that did not close is not a tag */
+        if (keep)
+            p->g->tag_count--;   /* a tag pair that did not close is not a tag */
         bad_tag(p, &tok, expected);
         return;
     }
@@ -485,7 +503,7 @@ static void finish_game(struct parse *p, const arb_pgn_token *end_tok)
     }
     if (g->tag_count == 0 && g->result == ARB_PGN_RESULT_NONE && g->main_line_plies == 0
         && g->error_count == 0) {
-        bool only_comments = true;
+        bool only_comments = !p->dropped_nag;   /* (options.skip_items) */
         for (size_t i = 0; i < g->item_count; i++)
             only_comments &= g->items[i].kind == ARB_PGN_ITEM_COMMENT;
         if (only_comments)
@@ -565,7 +583,7 @@ int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct
                       .notation = plan->notation, .detect_on_failure = plan->detect_on_failure,
                       .collect = plan->collect, .premoves = plan->premoves,
                       .premove_count = plan->premove_count};
-    g->san_recorded = r->opt.record_san && !r->opt.tags_only;
+    g->san_recorded = r->opt.record_san && !r->opt.tags_only && !r->opt.skip_items;
     bool started = false;
     arb_pgn_token tok;
     for (;;) {

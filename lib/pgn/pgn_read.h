@@ -100,6 +100,15 @@ typedef struct arb_pgn_reader_options {
     bool null_moves_in_main_line; /* accept -- / Z0 outside variations */
     bool tags_only;               /* do not replay: items stay empty (fast tag filters) */
     bool record_san;              /* store each move's canonical SAN in its item */
+    /* Replay every move but keep no items (moves, NAGs, comments, draw
+     * offers, variations): for callers that judge a game by its messages,
+     * counts, tags, result and end position (pgngrep -c --valid).  The
+     * second reading of options.lenient keeps them. */
+    bool skip_items;
+    /* Keep only the tags the reader reads itself (FEN, SetUp, Variant,
+     * Result): for callers that look at no other tag.  No effect with
+     * autodetect, which reads language tags. */
+    bool skip_tags;
     /* Read comments over without keeping them (no comment items): for
      * filters that pass games on as written and judge only their moves.
      * The "(=)" items the reader makes of draw offers in movetext stay. */

@@ -88,6 +88,7 @@ struct parse {
     size_t main_index;       /* main-line move tokens seen so far */
     const arb_move *premoves;/* main-line moves the detection resolved already */
     size_t premove_count;
+    bool dropped_nag;        /* a NAG item was not kept (options.skip_items) */
 };
 
 /* How one pass over a game reads it (see arb_pgn_read). */
@@ -109,6 +110,12 @@ void pgn_reader_input_failed(arb_pgn_reader *r, const arb_status *st);
 bool pgn_reader_refill(arb_pgn_reader *r);
 /* One pass over one game. */
 int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct pass *plan);
+
+/* The game keeps its items (options.skip_items off). */
+static inline bool pgn_keeps_items(const struct parse *p)
+{
+    return !p->r->opt.skip_items;
+}
 
 /* ---- replay (pgn_replay.c) ----------------------------------------------- */
 

@@ -191,6 +191,8 @@ static inline bool played(struct parse *p, struct frame *f, arb_move m, int line
     f->has_move = true;
     if (p->depth == 0)
         p->g->main_line_plies++;
+    if (p->r->opt.skip_items)
+        return true;
     if (!arb_pgn_game_add_move(p->g, pos, m, line, col)) {
         p->oom = true;
         return false;
@@ -238,7 +240,7 @@ void pgn_replay_move(struct parse *p, const arb_pgn_token *tok)
         if (m == ARB_MOVE_NONE) {
             /* a mark of the move before: "e.p.", or a draw offer, which is kept */
             if (p->notation && (arb_notation_extra(p->notation, tok->text, tok->len) & ARB_SPEC_DRAW_OFFER)
-                && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
+                && pgn_keeps_items(p) && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
                 p->oom = true;
             return;
         }
@@ -250,7 +252,8 @@ void pgn_replay_move(struct parse *p, const arb_pgn_token *tok)
             unsigned mark = notation_mark(p, tok);
             if (mark) {
                 /* "exd6 e.p.": the mark belongs to the move before; an offer is kept */
-                if ((mark & ARB_SPEC_DRAW_OFFER) && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
+                if ((mark & ARB_SPEC_DRAW_OFFER) && pgn_keeps_items(p)
+                    && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
                     p->oom = true;
                 return;
             }
@@ -288,7 +291,7 @@ void pgn_replay_move(struct parse *p, const arb_pgn_token *tok)
     }
     if (!played(p, f, m, tok->line, tok->col))
         return;
-    if (draw_offer && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
+    if (draw_offer && pgn_keeps_items(p) && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
         p->oom = true;
 }
 
@@ -319,7 +322,7 @@ static void open_variation(struct parse *p, const arb_pgn_token *tok)
     nf->line = tok->line;
     nf->col = tok->col;
     p->depth++;
-    if (!arb_pgn_game_begin_variation(p->g, tok->line, tok->col))
+    if (pgn_keeps_items(p) && !arb_pgn_game_begin_variation(p->g, tok->line, tok->col))
         p->oom = true;
 }
 
@@ -331,7 +334,7 @@ static void close_variation(struct parse *p, const arb_pgn_token *tok)
         return;
     }
     p->depth--;
-    if (!arb_pgn_game_end_variation(p->g, tok->line, tok->col))
+    if (pgn_keeps_items(p) && !arb_pgn_game_end_variation(p->g, tok->line, tok->col))
         p->oom = true;
 }
 
@@ -353,7 +356,7 @@ static void add_draw_offer(struct parse *p, const arb_pgn_token *tok)
 {
     p->r->lx.pos += 2;
     p->last_end = tok->end_offset + 2;
-    if (!arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
+    if (pgn_keeps_items(p) && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
         p->oom = true;
 }
 
@@ -362,7 +365,9 @@ void pgn_replay_other(struct parse *p, const arb_pgn_token *tok)
 {
     switch (tok->kind) {
     case ARB_PGN_TOK_NAG:
-        if (!arb_pgn_game_add_nag(p->g, tok->value, tok->line, tok->col))
+        if (!pgn_keeps_items(p))
+            p->dropped_nag = true;
+        else if (!arb_pgn_game_add_nag(p->g, tok->value, tok->line, tok->col))
             p->oom = true;
         break;
     case ARB_PGN_TOK_RAV_OPEN:

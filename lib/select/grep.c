@@ -396,6 +396,37 @@ bool arb_grep_needs_lint(const arb_grep *s)
     return false;
 }
 
+bool arb_grep_needs_moves(const arb_grep *s)
+{
+    for (size_t i = 0; i < s->count; i++)
+        switch (s->p[i].kind) {
+        case P_POSITION:
+        case P_FINDING:
+        case P_TERMINATION:
+        case P_ECO:
+        case P_OPENING:
+        case P_MATERIAL:
+        case P_FEN_PATTERN: return true;
+        default: break;
+        }
+    return false;
+}
+
+bool arb_grep_needs_tags(const arb_grep *s)
+{
+    for (size_t i = 0; i < s->count; i++)
+        switch (s->p[i].kind) {
+        case P_TAG:
+        case P_TAG_COMPARE:
+        case P_FINDING:
+        case P_TERMINATION:
+        case P_ECO:
+        case P_OPENING: return true;
+        default: break;
+        }
+    return false;
+}
+
 bool arb_grep_needs_replay(const arb_grep *s)
 {
     for (size_t i = 0; i < s->count; i++)
