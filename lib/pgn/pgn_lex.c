@@ -885,7 +885,20 @@ const char *arb_pgn_token_kind_name(int kind)
 
 /* ---- the reader's common path (pgn_lex_fast.h) ---------------------------- */
 
-size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, uint64_t *number_end)
+/* Just past a comment at buf[p] of printable ASCII closed on its line, or
+ * 0.  (Apart from the common path's loop, which stays lean.) */
+static __attribute__((noinline)) size_t plain_comment_end(const arb_pgn_lexer *lx, size_t p)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t q = p + 1;
+    while (q + 8 <= lx->end && plain_comment_bytes(b + q))
+        q += 8;
+    while (b[q] >= 0x20 && b[q] < 0x7F && b[q] != '}')
+        q++;
+    return b[q] == '}' ? q + 1 : 0;
+}
+
+size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, bool pass_comments, uint64_t *passed_end)
 {
     if (!lx->line_has_token)
         return 0;   /* a line's first token may end a game: arb_pgn_lex judges it */
@@ -907,6 +920,14 @@ size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, uint64_t *number_end)
             lx->pos = p;
             return n;
         }
+        if (c == '{' && pass_comments) {
+            size_t q = plain_comment_end(lx, p);
+            if (q == 0)
+                break;
+            p = q;
+            *passed_end = lx->base + p;
+            continue;
+        }
         if (!(char_class[c] & C_DIGIT))
             break;
         /* "12." or "12...": digits and periods (results, "12e4" and the
@@ -921,7 +942,7 @@ size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, uint64_t *number_end)
         if (b[q] >= 0x80 || q + 2 >= lx->end)
             break;
         p = q;
-        *number_end = lx->base + q;
+        *passed_end = lx->base + q;
     }
     lx->pos = p;
     return 0;
@@ -967,4 +988,35 @@ bool arb_pgn_lex_plain_tag(arb_pgn_lexer *lx, arb_pgn_plain_tag *t)
     lx->pos = end + 1;
     lx->line_has_token = true;
     return true;
+}
+
+bool arb_pgn_lex_plain_tag_line(arb_pgn_lexer *lx, arb_pgn_plain_tag *t)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t p = lx->pos, line_start = 0;
+    int lines = 0;
+    for (;;) {
+        if (char_class[b[p]] & C_WS) {
+            p++;
+        } else if (b[p] == '\n') {
+            lines++;
+            line_start = ++p;
+        } else {
+            break;
+        }
+    }
+    if (b[p] != '[')
+        return false;
+    arb_pgn_lexer before = *lx;
+    lx->pos = p + 1;
+    if (lines > 0) {
+        lx->line += lines;
+        lx->line_start = lx->base + line_start;
+        lx->col_adjust = 0;
+    }
+    lx->line_has_token = true;
+    if (arb_pgn_lex_plain_tag(lx, t))
+        return true;
+    *lx = before;
+    return false;
 }

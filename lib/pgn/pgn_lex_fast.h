@@ -4,9 +4,10 @@
  *
  * arb_pgn_lex (pgn_lex.h) stays the one definition of the tokens: the
  * shortcut takes only what it reads exactly alike (ASCII symbols that start
- * with a letter and end at a blank, move numbers "12." and "12...", blanks
- * other than line breaks) and leaves everything else, and every token that
- * opens a line, to it.
+ * with a letter and end at a blank, move numbers "12." and "12...", plain
+ * tag pairs, comments of printable ASCII on one line, blanks other than
+ * line breaks between moves) and leaves everything else, and every movetext
+ * token that opens a line, to it.
  *
  * Ownership and threads: works on a caller's lexer value; see pgn_lex.h.
  */
@@ -16,12 +17,13 @@
 #include "pgn_lex.h"
 
 /* Passes over blanks and move numbers on the current line (when a token was
- * read on it already) and finds the next token when it is a plain symbol:
- * returns its length, with lx->pos at its first byte (not consumed: the
- * caller takes it with arb_pgn_lex_take, or leaves it to arb_pgn_lex).
- * Returns 0 when the next token is anything else.  *number_end is set to the
- * stream offset after the last move number passed over, if any. */
-size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, uint64_t *number_end);
+ * read on it already), and with `pass_comments` over comments of printable
+ * ASCII closed on the line, and finds the next token when it is a plain
+ * symbol: returns its length, with lx->pos at its first byte (not consumed:
+ * the caller takes it with arb_pgn_lex_take, or leaves it to arb_pgn_lex).
+ * Returns 0 when the next token is anything else.  *passed_end is set to
+ * the stream offset after the last token passed over, if any. */
+size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, bool pass_comments, uint64_t *passed_end);
 
 /* A tag pair written plainly after its '[': a name, blanks, a value of
  * printable ASCII without escapes, blanks, ']', all on one line. */
@@ -35,6 +37,12 @@ typedef struct arb_pgn_plain_tag {
  * consumes it through the ']' (the tokens arb_pgn_lex would have returned:
  * a symbol, a string, ']').  Otherwise false, nothing consumed. */
 bool arb_pgn_lex_plain_tag(arb_pgn_lexer *lx, arb_pgn_plain_tag *t);
+
+/* The next tag pair, when it is written plainly (with its '[', after
+ * blanks and line breaks): fills *t and consumes it through the ']', as
+ * arb_pgn_lex would have read its tokens.  Otherwise false, nothing
+ * consumed. */
+bool arb_pgn_lex_plain_tag_line(arb_pgn_lexer *lx, arb_pgn_plain_tag *t);
 
 /* Consumes the symbol of `len` bytes at lx->pos that arb_pgn_lex_plain_symbol
  * found. */

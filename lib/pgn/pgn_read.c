@@ -348,17 +348,22 @@ static bool keeps_tag(const arb_pgn_reader_options *opt, const char *name, size_
     }
 }
 
+/* A tag pair the lexer read plainly (pgn_lex_fast.h), just consumed. */
+static void add_plain_tag(struct parse *p, const arb_pgn_plain_tag *t)
+{
+    if (keeps_tag(&p->r->opt, t->name, t->name_len)
+        && !arb_pgn_game_add_tag(p->g, t->name, t->name_len, t->value, t->value_len, t->line, t->value_col))
+        p->oom = true;
+    p->last_end = arb_pgn_lexer_offset(&p->r->lx);
+}
+
 /* Reads `Name "value" ]` after a '['. */
 static void read_tag(struct parse *p)
 {
     arb_pgn_reader *r = p->r;
     arb_pgn_plain_tag plain;
     if (arb_pgn_lex_plain_tag(&r->lx, &plain)) {   /* the common case, without tokens */
-        if (keeps_tag(&r->opt, plain.name, plain.name_len)
-            && !arb_pgn_game_add_tag(p->g, plain.name, plain.name_len, plain.value, plain.value_len, plain.line,
-                                     plain.value_col))
-            p->oom = true;
-        p->last_end = arb_pgn_lexer_offset(&r->lx);
+        add_plain_tag(p, &plain);
         return;
     }
     arb_pgn_token tok;
@@ -402,6 +407,16 @@ static void read_tag(struct parse *p)
         return;
     }
     p->last_end = tok.end_offset;
+}
+
+/* The tag pairs after one, while they are written plainly: read without
+ * tokens. */
+static void read_plain_tags(struct parse *p)
+{
+    arb_pgn_reader *r = p->r;
+    arb_pgn_plain_tag plain;
+    while (!p->oom && arb_pgn_lex_plain_tag_line(&r->lx, &plain))
+        add_plain_tag(p, &plain);
 }
 
 /* ---- games ----------------------------------------------------------------- */
@@ -650,6 +665,7 @@ int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct
             }
             p.last_end = tok.end_offset;
             read_tag(&p);
+            read_plain_tags(&p);
             continue;
         default:
             break;

@@ -390,11 +390,13 @@ void pgn_replay_other(struct parse *p, const arb_pgn_token *tok)
 void pgn_replay_plain_moves(struct parse *p)
 {
     arb_pgn_lexer *lx = &p->r->lx;
+    const arb_pgn_reader_options *opt = &p->r->opt;
+    bool pass_comments = opt->skip_comments || opt->skip_items;   /* (add_comment keeps none) */
     for (;;) {
-        uint64_t number_end = 0;
-        size_t len = arb_pgn_lex_plain_symbol(lx, &number_end);
-        if (number_end > p->last_end)
-            p->last_end = number_end;
+        uint64_t passed_end = 0;
+        size_t len = arb_pgn_lex_plain_symbol(lx, pass_comments, &passed_end);
+        if (passed_end > p->last_end)
+            p->last_end = passed_end;
         if (len == 0)
             return;
         struct frame *f = &p->r->frames[p->depth];

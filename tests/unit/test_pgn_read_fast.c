@@ -74,32 +74,32 @@ Test(pgn_read_fast, plain_symbol_scanner)
     arb_pgn_lexer lx;
     arb_pgn_lexer_init(&lx, text, strlen(text), true);
     uint64_t number_end = 0;
-    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, &number_end), 0, "nothing read on the line yet");
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 0, "nothing read on the line yet");
     arb_pgn_token tok;
     arb_pgn_lex(&lx, &tok);   /* e4 */
-    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, &number_end), 3);
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 3);
     cr_assert_eq(number_end, 6, "past \"12.\"");
     cr_assert_eq(lx.pos, 7);
     cr_assert_eq(arb_pgn_lex_col(&lx), 8);
     arb_pgn_lex_take(&lx, 3);
-    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, &number_end), 5, "Qxd8+ after \"13...\"");
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 5, "Qxd8+ after \"13...\"");
     arb_pgn_lex_take(&lx, 5);
-    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, &number_end), 0, "a result is the lexer's");
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 0, "a result is the lexer's");
     cr_assert_eq(arb_pgn_lex(&lx, &tok), ARB_PGN_TOK_RESULT);
-    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, &number_end), 0, "\"12e4\" is the lexer's");
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 0, "\"12e4\" is the lexer's");
     arb_pgn_lex(&lx, &tok);
     arb_pgn_lex(&lx, &tok);   /* 12, e4 */
-    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, &number_end), 0, "N is an annotation");
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 0, "N is an annotation");
     cr_assert_eq(arb_pgn_lex(&lx, &tok), ARB_PGN_TOK_NAG);
-    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, &number_end), 0, "e.p. is a national mark");
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 0, "e.p. is a national mark");
     arb_pgn_lex(&lx, &tok);
-    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, &number_end), 0, "d8(D) is a promotion");
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 0, "d8(D) is a promotion");
 
     /* a symbol cut by the window's end is left for the lexer to complete */
     const char *cut = "e4 Nf";
     arb_pgn_lexer_init(&lx, cut, strlen(cut), false);
     arb_pgn_lex(&lx, &tok);
-    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, &number_end), 0);
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 0);
     cr_assert_eq(arb_pgn_lex(&lx, &tok), ARB_PGN_TOK_MORE);
 }
 
@@ -195,4 +195,64 @@ Test(pgn_read_fast, skip_items_and_tags_keep_the_verdict)
     cr_assert_eq(read_first("{stray}\n", &opt, &lean), ARB_PGN_READ_GAME);
     cr_assert_eq(lean.error_count, 1);
     arb_pgn_game_free(&lean);
+}
+
+Test(pgn_read_fast, plain_tag_lines)
+{
+    const char *text = "[A \"1\"]\n  [Bb \"2\"] [C \"3\"]\n\n1. e4 *";
+    arb_pgn_lexer lx;
+    arb_pgn_lexer_init(&lx, text, strlen(text), true);
+    arb_pgn_token tok;
+    arb_pgn_plain_tag t;
+    arb_pgn_lex(&lx, &tok);
+    cr_assert(arb_pgn_lex_plain_tag(&lx, &t));
+    cr_assert(arb_pgn_lex_plain_tag_line(&lx, &t));
+    cr_assert_eq(t.line, 2);
+    cr_assert_eq(t.value_col, 7);
+    cr_assert_eq(lx.line, 2);
+    cr_assert(arb_pgn_lex_plain_tag_line(&lx, &t), "a second tag pair on the line");
+    cr_assert_eq(t.value_col, 15);
+    size_t pos = lx.pos;
+    cr_assert_not(arb_pgn_lex_plain_tag_line(&lx, &t), "the movetext is the lexer's");
+    cr_assert_eq(lx.pos, pos);
+    cr_assert_eq(lx.line, 2, "nothing consumed");
+    cr_assert_eq(arb_pgn_lex(&lx, &tok), ARB_PGN_TOK_MOVE_NUMBER);
+    cr_assert_eq(tok.line, 4);
+    cr_assert(tok.flags & ARB_PGN_TF_LINE_FIRST);
+}
+
+Test(pgn_read_fast, comments_passed_over_when_not_kept)
+{
+    const char *text = "e4 { [%clk 0:00:59] } e5 {a\nb} Nf3";
+    arb_pgn_lexer lx;
+    arb_pgn_lexer_init(&lx, text, strlen(text), true);
+    arb_pgn_token tok;
+    uint64_t end = 0;
+    arb_pgn_lex(&lx, &tok);
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &end), 0, "comments kept are the lexer's");
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, true, &end), 2);
+    cr_assert_eq(end, strlen("e4 { [%clk 0:00:59] }"));
+    arb_pgn_lex_take(&lx, 2);
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, true, &end), 0, "a comment over two lines is the lexer's");
+    cr_assert_eq(arb_pgn_lex(&lx, &tok), ARB_PGN_TOK_COMMENT);
+
+    /* read with comments dropped, the game is the same */
+    const char *game = "[Event \"x\"]\n\n1. e4 { [%clk 0:01:00] } 1... e5 { [%clk 0:01:00] } 2. Nf3 {\xc3\xa9} Nc6 *\n";
+    arb_pgn_reader_options opt = {.skip_comments = true};
+    arb_pgn_game a, b;
+    cr_assert_eq(read_first(game, NULL, &a), ARB_PGN_READ_GAME);
+    cr_assert_eq(read_first(game, &opt, &b), ARB_PGN_READ_GAME);
+    cr_assert_eq(a.main_line_plies, 4);
+    cr_assert_eq(b.main_line_plies, 4);
+    cr_assert_eq(b.item_count, 4);
+    for (size_t i = 0, j = 0; i < a.item_count; i++) {
+        if (a.items[i].kind != ARB_PGN_ITEM_MOVE)
+            continue;
+        cr_assert_eq(a.items[i].line, b.items[j].line);
+        cr_assert_eq(a.items[i].col, b.items[j].col);
+        cr_assert_eq(a.items[i].move, b.items[j].move);
+        j++;
+    }
+    arb_pgn_game_free(&a);
+    arb_pgn_game_free(&b);
 }
