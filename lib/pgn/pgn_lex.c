@@ -6,14 +6,15 @@
 
 #include <string.h>
 
-enum { C_WS = 1, C_SYM = 2, C_DIGIT = 4, C_LETTER = 8, C_EXT = 16 };
+enum { C_WS = ARB_PGN_C_WS, C_SYM = ARB_PGN_C_SYM, C_DIGIT = ARB_PGN_C_DIGIT, C_LETTER = ARB_PGN_C_LETTER,
+       C_EXT = ARB_PGN_C_EXT };
 
 /* White space (not LF, which also counts lines), symbol continuation
  * characters (PGN §7: letters, digits, _ + # = : - and / for results),
  * digits and letters; C_EXT marks what may extend a symbol in national
  * notations ('.', '(' and bytes >= 0x80, see symbol_extension), so that
  * plain SAN is lexed without looking further. */
-static const unsigned char char_class[256] = {
+const unsigned char arb_pgn_char_class[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     1, 0, 0, 2, 0, 0, 0, 0, 16, 0, 0, 2, 0, 2, 16, 2,
@@ -31,6 +32,8 @@ static const unsigned char char_class[256] = {
     16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
     16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
 };
+#define char_class arb_pgn_char_class
+
 
 void arb_pgn_lexer_init(arb_pgn_lexer *lx, const char *buf, size_t len, bool eof)
 {
@@ -885,9 +888,7 @@ const char *arb_pgn_token_kind_name(int kind)
 
 /* ---- the reader's common path (pgn_lex_fast.h) ---------------------------- */
 
-/* Just past a comment at buf[p] of printable ASCII closed on its line, or
- * 0.  (Apart from the common path's loop, which stays lean.) */
-static __attribute__((noinline)) size_t plain_comment_end(const arb_pgn_lexer *lx, size_t p)
+size_t arb_pgn_lex_plain_comment_end(const arb_pgn_lexer *lx, size_t p)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
     size_t q = p + 1;
@@ -896,56 +897,6 @@ static __attribute__((noinline)) size_t plain_comment_end(const arb_pgn_lexer *l
     while (b[q] >= 0x20 && b[q] < 0x7F && b[q] != '}')
         q++;
     return b[q] == '}' ? q + 1 : 0;
-}
-
-size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, bool pass_comments, uint64_t *passed_end)
-{
-    if (!lx->line_has_token)
-        return 0;   /* a line's first token may end a game: arb_pgn_lex judges it */
-    const unsigned char *b = (const unsigned char *)lx->buf;
-    size_t p = lx->pos;
-    for (;;) {
-        while (char_class[b[p]] & C_WS)   /* blanks, not LF or NUL */
-            p++;
-        unsigned c = b[p];
-        if (char_class[c] & C_LETTER) {
-            size_t q = p + 1;
-            while (char_class[b[q]] & C_SYM)
-                q++;
-            /* the window may cut it; national extensions; annotations */
-            size_t n = q - p;
-            if (q >= lx->end || (char_class[b[q]] & C_EXT) || (n == 1 && c == 'N')
-                || (n == 2 && c == 'R' && b[p + 1] == 'R') || (n == 3 && c == 'i'))
-                break;
-            lx->pos = p;
-            return n;
-        }
-        if (c == '{' && pass_comments) {
-            size_t q = plain_comment_end(lx, p);
-            if (q == 0)
-                break;
-            p = q;
-            *passed_end = lx->base + p;
-            continue;
-        }
-        if (!(char_class[c] & C_DIGIT))
-            break;
-        /* "12." or "12...": digits and periods (results, "12e4" and the
-         * ellipsis go the long way) */
-        size_t q = p + 1;
-        while (char_class[b[q]] & C_DIGIT)
-            q++;
-        if (b[q] != '.')
-            break;
-        while (b[q] == '.')
-            q++;
-        if (b[q] >= 0x80 || q + 2 >= lx->end)
-            break;
-        p = q;
-        *passed_end = lx->base + q;
-    }
-    lx->pos = p;
-    return 0;
 }
 
 bool arb_pgn_lex_plain_tag(arb_pgn_lexer *lx, arb_pgn_plain_tag *t)
