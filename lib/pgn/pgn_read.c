@@ -351,8 +351,9 @@ static bool keeps_tag(const arb_pgn_reader_options *opt, const char *name, size_
 /* A tag pair the lexer read plainly (pgn_lex_fast.h), just consumed. */
 static void add_plain_tag(struct parse *p, const arb_pgn_plain_tag *t)
 {
-    if (keeps_tag(&p->r->opt, t->name, t->name_len)
-        && !arb_pgn_game_add_tag(p->g, t->name, t->name_len, t->value, t->value_len, t->line, t->value_col))
+    if (!keeps_tag(&p->r->opt, t->name, t->name_len))
+        p->dropped_tags++;
+    else if (!arb_pgn_game_add_tag(p->g, t->name, t->name_len, t->value, t->value_len, t->line, t->value_col))
         p->oom = true;
     p->last_end = arb_pgn_lexer_offset(&p->r->lx);
 }
@@ -406,6 +407,8 @@ static void read_tag(struct parse *p)
         bad_tag(p, &tok, expected);
         return;
     }
+    if (!keep)
+        p->dropped_tags++;
     p->last_end = tok.end_offset;
 }
 
@@ -516,7 +519,7 @@ static void finish_game(struct parse *p, const arb_pgn_token *end_tok)
                                   "expected them to agree (the Result tag is kept)",
                                   arb_pgn_result_text(g->result), tag);
     }
-    if (g->tag_count == 0 && g->result == ARB_PGN_RESULT_NONE && g->main_line_plies == 0
+    if (g->tag_count == 0 && p->dropped_tags == 0 && g->result == ARB_PGN_RESULT_NONE && g->main_line_plies == 0
         && g->error_count == 0) {
         bool only_comments = !p->dropped_nag;   /* (options.skip_items) */
         for (size_t i = 0; i < g->item_count; i++)

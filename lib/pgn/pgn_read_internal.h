@@ -89,6 +89,7 @@ struct parse {
     const arb_move *premoves;/* main-line moves the detection resolved already */
     size_t premove_count;
     bool dropped_nag;        /* a NAG item was not kept (options.skip_items) */
+    size_t dropped_tags;     /* tag pairs read but not kept (options.skip_tags) */
 };
 
 /* How one pass over a game reads it (see arb_pgn_read). */

@@ -405,7 +405,7 @@ void pgn_replay_plain_moves(struct parse *p)
          * goes the long way, from the token's first byte */
         if (arb_san_parse(&f->pos[f->cur], lx->buf + lx->pos, len, &m, NULL) != ARB_SAN_OK)
             return;
-        int line = lx->line, col = arb_pgn_lex_col(lx);
+        int line = lx->line, col = opt->skip_items ? 0 : arb_pgn_lex_col(lx);   /* (for the item) */
         arb_pgn_lex_take(lx, len);
         p->last_end = arb_pgn_lexer_offset(lx);
         if (!played(p, f, m, line, col))

@@ -256,3 +256,20 @@ Test(pgn_read_fast, comments_passed_over_when_not_kept)
     arb_pgn_game_free(&a);
     arb_pgn_game_free(&b);
 }
+
+/* fuzz_read_fast: a game of tags that skip_tags does not keep, and a
+ * comment, is a game all the same (not "comment outside any game").
+ * Regression seed corpora/fuzz/fuzz_read_fast/regression-dropped-tags-make-a-game. */
+Test(pgn_read_fast, dropped_tags_still_make_a_game)
+{
+    const char *text = "[Event \"x\"] [Site \"y\\\"z\"]\n{stray}\n";
+    arb_pgn_reader_options opt = {.skip_tags = true};
+    arb_pgn_game full, lean;
+    cr_assert_eq(read_first(text, NULL, &full), ARB_PGN_READ_GAME);
+    cr_assert_eq(read_first(text, &opt, &lean), ARB_PGN_READ_GAME);
+    cr_assert_eq(full.error_count, 0);
+    cr_assert_eq(lean.error_count, 0);
+    cr_assert_eq(lean.tag_count, 0);
+    arb_pgn_game_free(&full);
+    arb_pgn_game_free(&lean);
+}
