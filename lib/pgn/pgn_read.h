@@ -101,9 +101,10 @@ typedef struct arb_pgn_reader_options {
     bool tags_only;               /* do not replay: items stay empty (fast tag filters) */
     bool record_san;              /* store each move's canonical SAN in its item */
     /* Replay every move but keep no items (moves, NAGs, comments, draw
-     * offers, variations): for callers that judge a game by its messages,
-     * counts, tags, result and end position (pgngrep -c --valid).  The
-     * second reading of options.lenient keeps them. */
+     * offers, variations): for callers that judge a game by its errors,
+     * counts, tags, result and end position (pgngrep -c --valid).  Comments
+     * are then read over as with skip_comments (no notes about their text).
+     * The second reading of options.lenient keeps them. */
     bool skip_items;
     /* Keep only the tags the reader reads itself (FEN, SetUp, Variant,
      * Result): for callers that look at no other tag.  No effect with
