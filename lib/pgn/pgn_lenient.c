@@ -94,6 +94,7 @@ static int try_rewrite(arb_pgn_lenient *l, struct candidate *c, const arb_pgn_re
     arb_pgn_reader_options o = *opt;
     o.lenient = false;
     o.decode = false;   /* the text is UTF-8 already */
+    o.skip_items = o.skip_tags = false;   /* the rewrites are compared by their moves and tags */
     if (!o.notation && !o.autodetect)
         o.autodetect = opt->lenient_autodetect;
     if (!(c->sub = arb_pgn_reader_new(in, &o)))

@@ -1,18 +1,20 @@
 /* pgn_lex.c — PGN tokens over a caller-owned window, without copying. */
 #include "pgn_lex.h"
 #include "pgn_boundary.h"
+#include "pgn_lex_fast.h"
 #include "utf8.h"
 
 #include <string.h>
 
-enum { C_WS = 1, C_SYM = 2, C_DIGIT = 4, C_LETTER = 8, C_EXT = 16 };
+enum { C_WS = ARB_PGN_C_WS, C_SYM = ARB_PGN_C_SYM, C_DIGIT = ARB_PGN_C_DIGIT, C_LETTER = ARB_PGN_C_LETTER,
+       C_EXT = ARB_PGN_C_EXT };
 
 /* White space (not LF, which also counts lines), symbol continuation
  * characters (PGN §7: letters, digits, _ + # = : - and / for results),
  * digits and letters; C_EXT marks what may extend a symbol in national
  * notations ('.', '(' and bytes >= 0x80, see symbol_extension), so that
  * plain SAN is lexed without looking further. */
-static const unsigned char char_class[256] = {
+const unsigned char arb_pgn_char_class[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     1, 0, 0, 2, 0, 0, 0, 0, 16, 0, 0, 2, 0, 2, 16, 2,
@@ -30,6 +32,8 @@ static const unsigned char char_class[256] = {
     16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
     16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
 };
+#define char_class arb_pgn_char_class
+
 
 void arb_pgn_lexer_init(arb_pgn_lexer *lx, const char *buf, size_t len, bool eof)
 {
@@ -880,4 +884,90 @@ const char *arb_pgn_token_kind_name(int kind)
     if (kind < 0 || kind > ARB_PGN_TOK_ERROR)
         return "token";
     return names[kind];
+}
+
+/* ---- the reader's common path (pgn_lex_fast.h) ---------------------------- */
+
+size_t arb_pgn_lex_plain_comment_end(const arb_pgn_lexer *lx, size_t p)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t q = p + 1;
+    while (q + 8 <= lx->end && plain_comment_bytes(b + q))
+        q += 8;
+    while (b[q] >= 0x20 && b[q] < 0x7F && b[q] != '}')
+        q++;
+    return b[q] == '}' ? q + 1 : 0;
+}
+
+bool arb_pgn_lex_plain_tag(arb_pgn_lexer *lx, arb_pgn_plain_tag *t)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t p = lx->pos;
+    while (char_class[b[p]] & C_WS)
+        p++;
+    unsigned c = b[p];
+    if (!(char_class[c] & C_LETTER))
+        return false;
+    size_t q = p + 1;
+    while (char_class[b[q]] & C_SYM)
+        q++;
+    size_t n = q - p;
+    if ((char_class[b[q]] & C_EXT) || n > 255 || (n == 1 && c == 'N')
+        || (n == 2 && c == 'R' && b[p + 1] == 'R') || (n == 3 && c == 'i'))
+        return false;
+    size_t open = q;
+    while (char_class[b[open]] & C_WS)
+        open++;
+    if (b[open] != '"')
+        return false;
+    size_t close = open + 1;
+    while (b[close] >= 0x20 && b[close] < 0x7F && b[close] != '"' && b[close] != '\\')
+        close++;
+    if (b[close] != '"')
+        return false;
+    size_t end = close + 1;
+    while (char_class[b[end]] & C_WS)
+        end++;
+    if (b[end] != ']')   /* (the NUL at the window's end stops every scan above) */
+        return false;
+    t->name = lx->buf + p;
+    t->name_len = n;
+    t->value = lx->buf + open + 1;
+    t->value_len = close - open - 1;
+    t->line = lx->line;
+    t->value_col = (int)(lx->base + open - lx->line_start) - lx->col_adjust + 1;
+    lx->pos = end + 1;
+    lx->line_has_token = true;
+    return true;
+}
+
+bool arb_pgn_lex_plain_tag_line(arb_pgn_lexer *lx, arb_pgn_plain_tag *t)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t p = lx->pos, line_start = 0;
+    int lines = 0;
+    for (;;) {
+        if (char_class[b[p]] & C_WS) {
+            p++;
+        } else if (b[p] == '\n') {
+            lines++;
+            line_start = ++p;
+        } else {
+            break;
+        }
+    }
+    if (b[p] != '[')
+        return false;
+    arb_pgn_lexer before = *lx;
+    lx->pos = p + 1;
+    if (lines > 0) {
+        lx->line += lines;
+        lx->line_start = lx->base + line_start;
+        lx->col_adjust = 0;
+    }
+    lx->line_has_token = true;
+    if (arb_pgn_lex_plain_tag(lx, t))
+        return true;
+    *lx = before;
+    return false;
 }

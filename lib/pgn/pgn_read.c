@@ -2,6 +2,7 @@
  * tags, where games end (replay: pgn_replay.c; messages:
  * pgn_read_messages.c; detection: pgn_read_detect.c). */
 #include "pgn_read_internal.h"
+#include "pgn_lex_fast.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -274,7 +275,7 @@ static const char *token_text(struct parse *p, const arb_pgn_token *tok, bool co
 static void add_comment(struct parse *p, const arb_pgn_token *tok)
 {
     /* when collecting for detection, the pass that follows keeps them */
-    if (p->r->opt.tags_only || p->r->opt.skip_comments || p->collect)
+    if (p->r->opt.tags_only || p->r->opt.skip_comments || p->r->opt.skip_items || p->collect)
         return;
     size_t len;
     const char *text = token_text(p, tok, true, &len);
@@ -332,10 +333,40 @@ static bool is_tag_name(const arb_pgn_token *tok)
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
+/* Whether a tag is kept: every tag, or with options.skip_tags only those
+ * the reader reads itself (setup_start, finish_game). */
+static bool keeps_tag(const arb_pgn_reader_options *opt, const char *name, size_t len)
+{
+    if (!opt->skip_tags || opt->autodetect)
+        return true;
+    switch (len) {
+    case 3: return memcmp(name, "FEN", 3) == 0;
+    case 5: return memcmp(name, "SetUp", 5) == 0;
+    case 6: return memcmp(name, "Result", 6) == 0;
+    case 7: return memcmp(name, "Variant", 7) == 0;
+    default: return false;
+    }
+}
+
+/* A tag pair the lexer read plainly (pgn_lex_fast.h), just consumed. */
+static void add_plain_tag(struct parse *p, const arb_pgn_plain_tag *t)
+{
+    if (!keeps_tag(&p->r->opt, t->name, t->name_len))
+        p->dropped_tags++;
+    else if (!arb_pgn_game_add_tag(p->g, t->name, t->name_len, t->value, t->value_len, t->line, t->value_col))
+        p->oom = true;
+    p->last_end = arb_pgn_lexer_offset(&p->r->lx);
+}
+
 /* Reads `Name "value" ]` after a '['. */
 static void read_tag(struct parse *p)
 {
     arb_pgn_reader *r = p->r;
+    arb_pgn_plain_tag plain;
+    if (arb_pgn_lex_plain_tag(&r->lx, &plain)) {   /* the common case, without tokens */
+        add_plain_tag(p, &plain);
+        return;
+    }
     arb_pgn_token tok;
     next_token(r, &tok);
     if (!is_tag_name(&tok)) {
@@ -360,7 +391,8 @@ static void read_tag(struct parse *p)
     if (!value)
         return;
     /* the token text may move at the next read: keep the value first */
-    if (!arb_pgn_game_add_tag(p->g, name, name_len, value, value_len, tok.line, tok.col)) {
+    bool keep = keeps_tag(&r->opt, name, name_len);
+    if (keep && !arb_pgn_game_add_tag(p->g, name, name_len, value, value_len, tok.line, tok.col)) {
         p->oom = true;
         return;
     }
@@ -370,11 +402,24 @@ static void read_tag(struct parse *p)
     if (tok.kind != ARB_PGN_TOK_TAG_CLOSE) {
         char expected[320];
         snprintf(expected, sizeof expected, "expected ']' after the value of tag %s", name);
-        p->g->tag_count--;   /* a tag pair that did not close is not a tag */
+        if (keep)
+            p->g->tag_count--;   /* a tag pair that did not close is not a tag */
         bad_tag(p, &tok, expected);
         return;
     }
+    if (!keep)
+        p->dropped_tags++;
     p->last_end = tok.end_offset;
+}
+
+/* The tag pairs after one, while they are written plainly: read without
+ * tokens. */
+static void read_plain_tags(struct parse *p)
+{
+    arb_pgn_reader *r = p->r;
+    arb_pgn_plain_tag plain;
+    while (!p->oom && arb_pgn_lex_plain_tag_line(&r->lx, &plain))
+        add_plain_tag(p, &plain);
 }
 
 /* ---- games ----------------------------------------------------------------- */
@@ -474,9 +519,9 @@ static void finish_game(struct parse *p, const arb_pgn_token *end_tok)
                                   "expected them to agree (the Result tag is kept)",
                                   arb_pgn_result_text(g->result), tag);
     }
-    if (g->tag_count == 0 && g->result == ARB_PGN_RESULT_NONE && g->main_line_plies == 0
+    if (g->tag_count == 0 && p->dropped_tags == 0 && g->result == ARB_PGN_RESULT_NONE && g->main_line_plies == 0
         && g->error_count == 0) {
-        bool only_comments = true;
+        bool only_comments = !p->dropped_nag;   /* (options.skip_items) */
         for (size_t i = 0; i < g->item_count; i++)
             only_comments &= g->items[i].kind == ARB_PGN_ITEM_COMMENT;
         if (only_comments)
@@ -556,7 +601,7 @@ int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct
                       .notation = plan->notation, .detect_on_failure = plan->detect_on_failure,
                       .collect = plan->collect, .premoves = plan->premoves,
                       .premove_count = plan->premove_count};
-    g->san_recorded = r->opt.record_san && !r->opt.tags_only;
+    g->san_recorded = r->opt.record_san && !r->opt.tags_only && !r->opt.skip_items;
     bool started = false;
     arb_pgn_token tok;
     for (;;) {
@@ -623,6 +668,7 @@ int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct
             }
             p.last_end = tok.end_offset;
             read_tag(&p);
+            read_plain_tags(&p);
             continue;
         default:
             break;
@@ -661,6 +707,8 @@ int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct
             finish_game(&p, &tok);
             return ARB_PGN_READ_GAME;
         }
+        if (p.replay && !p.notation && p.premove_count == 0)
+            pgn_replay_plain_moves(&p);
     }
 }
 

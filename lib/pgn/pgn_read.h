@@ -102,6 +102,16 @@ typedef struct arb_pgn_reader_options {
     bool record_san;              /* store each move's canonical SAN in its item */
     bool keep_main_line;          /* keep the position after each main-line move (g->main_line,
                                    * pgn_main_line.h) for a later pass: the linter */
+    /* Replay every move but keep no items (moves, NAGs, comments, draw
+     * offers, variations): for callers that judge a game by its errors,
+     * counts, tags, result and end position (pgngrep -c --valid).  Comments
+     * are then read over as with skip_comments (no notes about their text).
+     * The second reading of options.lenient keeps them. */
+    bool skip_items;
+    /* Keep only the tags the reader reads itself (FEN, SetUp, Variant,
+     * Result): for callers that look at no other tag.  No effect with
+     * autodetect, which reads language tags. */
+    bool skip_tags;
     /* Read comments over without keeping them (no comment items): for
      * filters that pass games on as written and judge only their moves.
      * The "(=)" items the reader makes of draw offers in movetext stay. */

@@ -88,6 +88,8 @@ struct parse {
     size_t main_index;       /* main-line move tokens seen so far */
     const arb_move *premoves;/* main-line moves the detection resolved already */
     size_t premove_count;
+    bool dropped_nag;        /* a NAG item was not kept (options.skip_items) */
+    size_t dropped_tags;     /* tag pairs read but not kept (options.skip_tags) */
 };
 
 /* How one pass over a game reads it (see arb_pgn_read). */
@@ -110,12 +112,23 @@ bool pgn_reader_refill(arb_pgn_reader *r);
 /* One pass over one game. */
 int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct pass *plan);
 
+/* The game keeps its items (options.skip_items off). */
+static inline bool pgn_keeps_items(const struct parse *p)
+{
+    return !p->r->opt.skip_items;
+}
+
 /* ---- replay (pgn_replay.c) ----------------------------------------------- */
 
 /* Sets g->start from the FEN and Variant tags, and the main line's frame. */
 void pgn_replay_start(struct parse *p);
 /* A move token: resolved, played, recorded. */
 void pgn_replay_move(struct parse *p, const arb_pgn_token *tok);
+/* The common path, after a movetext token: plain SAN moves and move numbers
+ * on the same line replayed straight from the window (pgn_lex_fast.h), up
+ * to the first token that needs the token loop.  For SAN games without a
+ * detection's moves (p->notation NULL, p->premove_count 0). */
+void pgn_replay_plain_moves(struct parse *p);
 /* A movetext token other than a move, a move number or dots. */
 void pgn_replay_other(struct parse *p, const arb_pgn_token *tok);
 /* One movetext token while replaying (moves and move numbers, the common

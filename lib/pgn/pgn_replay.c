@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fen.h"
+#include "pgn_lex_fast.h"
 #include "pgn_main_line.h"
 #include "pgn_san_record.h"
 #include "san.h"
@@ -182,6 +183,41 @@ static arb_move replacement(const arb_pgn_reader_options *opt, const arb_positio
     return arb_in_check(pos) ? ARB_MOVE_NONE : ARB_MOVE_NULL;
 }
 
+/* A move resolved: played in the frame, counted and recorded.  `text` (len
+ * bytes) is the token it was read from; `read_as_san`: arb_san_parse resolved
+ * it (pgn_san_record.h).  False when out of memory. */
+static inline bool played(struct parse *p, struct frame *f, arb_move m, int line, int col,
+                          const char *text, size_t len, bool read_as_san)
+{
+    const arb_position *pos = &f->pos[f->cur];
+    arb_position_make(pos, m, &f->pos[f->cur ^ 1]);
+    f->cur ^= 1;
+    f->has_move = true;
+    if (p->depth == 0) {
+        p->g->main_line_plies++;
+        if (p->r->opt.keep_main_line)
+            arb_pgn_main_line_keep(p->g, p->g->main_line_plies - 1, pos, m, &f->pos[f->cur]);
+    }
+    if (p->r->opt.skip_items)
+        return true;
+    if (!arb_pgn_game_add_move(p->g, pos, m, line, col)) {
+        p->oom = true;
+        return false;
+    }
+    if (p->g->san_recorded) {
+        char san[ARB_SAN_MAX > 8 ? ARB_SAN_MAX : 8];
+        size_t n = arb_pgn_san_record(pos, m, &f->pos[f->cur], text, len, read_as_san, san);
+        arb_pgn_item *it = &p->g->items[p->g->item_count - 1];
+        if (n < sizeof it->san) {
+            memcpy(it->san, san, sizeof it->san);   /* fixed size: one store */
+            it->len = (uint32_t)n;
+        } else {
+            p->g->san_recorded = false;
+        }
+    }
+    return true;
+}
+
 void pgn_replay_move(struct parse *p, const arb_pgn_token *tok)
 {
     struct frame *f = &p->r->frames[p->depth];
@@ -212,7 +248,7 @@ void pgn_replay_move(struct parse *p, const arb_pgn_token *tok)
         if (m == ARB_MOVE_NONE) {
             /* a mark of the move before: "e.p.", or a draw offer, which is kept */
             if (p->notation && (arb_notation_extra(p->notation, tok->text, tok->len) & ARB_SPEC_DRAW_OFFER)
-                && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
+                && pgn_keeps_items(p) && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
                 p->oom = true;
             return;
         }
@@ -224,7 +260,8 @@ void pgn_replay_move(struct parse *p, const arb_pgn_token *tok)
             unsigned mark = notation_mark(p, tok);
             if (mark) {
                 /* "exd6 e.p.": the mark belongs to the move before; an offer is kept */
-                if ((mark & ARB_SPEC_DRAW_OFFER) && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
+                if ((mark & ARB_SPEC_DRAW_OFFER) && pgn_keeps_items(p)
+                    && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
                     p->oom = true;
                 return;
             }
@@ -261,29 +298,9 @@ void pgn_replay_move(struct parse *p, const arb_pgn_token *tok)
             }
         }
     }
-    arb_position_make(pos, m, &f->pos[f->cur ^ 1]);
-    f->cur ^= 1;
-    f->has_move = true;
-    if (p->depth == 0)
-        p->g->main_line_plies++;
-    if (!arb_pgn_game_add_move(p->g, pos, m, tok->line, tok->col)) {
-        p->oom = true;
+    if (!played(p, f, m, tok->line, tok->col, tok->text, tok->len, read_as_san))
         return;
-    }
-    if (p->depth == 0 && p->r->opt.keep_main_line)
-        arb_pgn_main_line_keep(p->g, p->g->main_line_plies - 1, pos, m, &f->pos[f->cur]);
-    if (p->g->san_recorded) {
-        char san[ARB_SAN_MAX > 8 ? ARB_SAN_MAX : 8];
-        size_t n = arb_pgn_san_record(pos, m, &f->pos[f->cur], tok->text, tok->len, read_as_san, san);
-        arb_pgn_item *it = &p->g->items[p->g->item_count - 1];
-        if (n < sizeof it->san) {
-            memcpy(it->san, san, sizeof it->san);   /* fixed size: one store */
-            it->len = (uint32_t)n;
-        } else {
-            p->g->san_recorded = false;
-        }
-    }
-    if (draw_offer && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
+    if (draw_offer && pgn_keeps_items(p) && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
         p->oom = true;
 }
 
@@ -314,7 +331,7 @@ static void open_variation(struct parse *p, const arb_pgn_token *tok)
     nf->line = tok->line;
     nf->col = tok->col;
     p->depth++;
-    if (!arb_pgn_game_begin_variation(p->g, tok->line, tok->col))
+    if (pgn_keeps_items(p) && !arb_pgn_game_begin_variation(p->g, tok->line, tok->col))
         p->oom = true;
 }
 
@@ -326,7 +343,7 @@ static void close_variation(struct parse *p, const arb_pgn_token *tok)
         return;
     }
     p->depth--;
-    if (!arb_pgn_game_end_variation(p->g, tok->line, tok->col))
+    if (pgn_keeps_items(p) && !arb_pgn_game_end_variation(p->g, tok->line, tok->col))
         p->oom = true;
 }
 
@@ -348,7 +365,7 @@ static void add_draw_offer(struct parse *p, const arb_pgn_token *tok)
 {
     p->r->lx.pos += 2;
     p->last_end = tok->end_offset + 2;
-    if (!arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
+    if (pgn_keeps_items(p) && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
         p->oom = true;
 }
 
@@ -357,7 +374,9 @@ void pgn_replay_other(struct parse *p, const arb_pgn_token *tok)
 {
     switch (tok->kind) {
     case ARB_PGN_TOK_NAG:
-        if (!arb_pgn_game_add_nag(p->g, tok->value, tok->line, tok->col))
+        if (!pgn_keeps_items(p))
+            p->dropped_nag = true;
+        else if (!arb_pgn_game_add_nag(p->g, tok->value, tok->line, tok->col))
             p->oom = true;
         break;
     case ARB_PGN_TOK_RAV_OPEN:
@@ -374,5 +393,32 @@ void pgn_replay_other(struct parse *p, const arb_pgn_token *tok)
     default:
         pgn_read_unexpected(p, tok, "in movetext", "a move, comment, variation or termination marker");
         break;
+    }
+}
+
+void pgn_replay_plain_moves(struct parse *p)
+{
+    arb_pgn_lexer *lx = &p->r->lx;
+    const arb_pgn_reader_options *opt = &p->r->opt;
+    bool pass_comments = opt->skip_comments || opt->skip_items;   /* (add_comment keeps none) */
+    for (;;) {
+        uint64_t passed_end = 0;
+        size_t len = arb_pgn_lex_plain_symbol(lx, pass_comments, &passed_end);
+        if (passed_end > p->last_end)
+            p->last_end = passed_end;
+        if (len == 0)
+            return;
+        struct frame *f = &p->r->frames[p->depth];
+        arb_move m;
+        /* anything SAN does not read (null moves, coordinates, errors)
+         * goes the long way, from the token's first byte */
+        if (arb_san_parse(&f->pos[f->cur], lx->buf + lx->pos, len, &m, NULL) != ARB_SAN_OK)
+            return;
+        int line = lx->line, col = opt->skip_items ? 0 : arb_pgn_lex_col(lx);   /* (for the item) */
+        const char *text = lx->buf + lx->pos;
+        arb_pgn_lex_take(lx, len);
+        p->last_end = arb_pgn_lexer_offset(lx);
+        if (!played(p, f, m, line, col, text, len, true))
+            return;
     }
 }

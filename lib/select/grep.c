@@ -396,23 +396,50 @@ bool arb_grep_needs_lint(const arb_grep *s)
     return false;
 }
 
-bool arb_grep_needs_replay(const arb_grep *s)
+/* What matching a predicate of this kind reads of a game: its replay, its
+ * move items, tags other than those the reader always keeps. */
+enum { READS_REPLAY = 1, READS_MOVES = 2, READS_TAGS = 4 };
+
+static unsigned reads_of(int kind)
+{
+    switch (kind) {
+    case P_VALID:
+    case P_INVALID:
+    case P_PLIES: return READS_REPLAY;
+    case P_POSITION:
+    case P_MATERIAL:
+    case P_FEN_PATTERN: return READS_REPLAY | READS_MOVES;
+    case P_FINDING:
+    case P_TERMINATION:
+    case P_ECO:
+    case P_OPENING: return READS_REPLAY | READS_MOVES | READS_TAGS;
+    case P_TAG:
+    case P_TAG_COMPARE: return READS_TAGS;
+    default: return 0;
+    }
+}
+
+static bool any_reads(const arb_grep *s, unsigned what)
 {
     for (size_t i = 0; i < s->count; i++)
-        switch (s->p[i].kind) {
-        case P_VALID:
-        case P_INVALID:
-        case P_PLIES:
-        case P_POSITION:
-        case P_FINDING:
-        case P_TERMINATION:
-        case P_ECO:
-        case P_OPENING:
-        case P_MATERIAL:
-        case P_FEN_PATTERN: return true;
-        default: break;
-        }
+        if (reads_of(s->p[i].kind) & what)
+            return true;
     return false;
+}
+
+bool arb_grep_needs_moves(const arb_grep *s)
+{
+    return any_reads(s, READS_MOVES);
+}
+
+bool arb_grep_needs_tags(const arb_grep *s)
+{
+    return any_reads(s, READS_TAGS);
+}
+
+bool arb_grep_needs_replay(const arb_grep *s)
+{
+    return any_reads(s, READS_REPLAY);
 }
 
 /* ---- matching ---------------------------------------------------------------- */

@@ -92,6 +92,13 @@ void arb_grep_set_lint_options(arb_grep *s, const arb_lint_options *options);
 size_t arb_grep_count(const arb_grep *s);
 bool arb_grep_needs_replay(const arb_grep *s);
 bool arb_grep_needs_lint(const arb_grep *s);
+/* Whether matching reads the games' move items (position, material, fen
+ * pattern, eco, opening, finding, termination), or tags other than FEN,
+ * SetUp, Variant and Result (tag, finding, termination, eco, opening):
+ * without, the reader may skip them (arb_pgn_reader_options skip_items,
+ * skip_tags). */
+bool arb_grep_needs_moves(const arb_grep *s);
+bool arb_grep_needs_tags(const arb_grep *s);
 
 typedef struct arb_grep_matcher arb_grep_matcher;
 

@@ -439,3 +439,25 @@ Test(grep, lint_predicates_need_lint_options)
     cr_assert_null(arb_grep_matcher_new(sel));
     arb_grep_free(sel);
 }
+
+/* What the reader may skip for a selection (pgngrep's skip_items and
+ * skip_tags): moves only for predicates that walk the moves, tags only for
+ * predicates that read tags other than FEN, SetUp, Variant and Result. */
+Test(grep, what_matching_reads)
+{
+    fixture f;
+    setup(&f);
+    ok(arb_grep_add_valid(f.sel, true));
+    ok(arb_grep_add_plies(f.sel, "10:"));
+    ok(arb_grep_add_result(f.sel, "1-0"));
+    ok(arb_grep_add_chess960(f.sel));
+    cr_assert(arb_grep_needs_replay(f.sel));
+    cr_assert_not(arb_grep_needs_moves(f.sel));
+    cr_assert_not(arb_grep_needs_tags(f.sel));
+    ok(arb_grep_add_tag(f.sel, "White=^Popescu", false));
+    cr_assert(arb_grep_needs_tags(f.sel));
+    cr_assert_not(arb_grep_needs_moves(f.sel));
+    ok(arb_grep_add_material(f.sel, "KRk"));
+    cr_assert(arb_grep_needs_moves(f.sel));
+    teardown(&f);
+}
