@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/lint_setup.h"
 #include "common/optable.h"
 #include "common/runloop.h"
 #include "common/setup.h"
@@ -184,33 +185,6 @@ static const char epilogue[] =
     "2 usage error, unreadable file or a game longer than --max-game-bytes.\n";
 static const opt_spec spec = {PROGRAM, rows, false, synopsis, epilogue, 23};
 
-/* Compiles every locale for suggestions (the one the moves are read in,
- * `own`, "en" for SAN, is skipped where suggestions are made, and gives the
- * repair hint its letters); false (and nothing kept) when the data cannot be
- * loaded: suggestions are a help, not a need. */
-static bool load_suggestions(const char *own, arb_locale_set **locales, arb_grammar **grammar,
-                             arb_notation ***out, size_t *count)
-{
-    if (!*locales && arb_locales_load(NULL, locales).code)
-        return false;
-    if (!*grammar && arb_grammar_load(NULL, grammar).code)
-        return false;
-    size_t n = arb_locales_count(*locales);
-    arb_notation **list = calloc(n ? n : 1, sizeof *list);
-    if (!list)
-        return false;
-    size_t used = 0;
-    for (size_t i = 0; i < n; i++) {
-        const arb_locale *loc = arb_locales_at(*locales, i);
-        (void)own;   /* kept too: the repair hint reads the game in its own letters */
-        if (arb_notation_new(*grammar, loc, &list[used]).code == 0)
-            used++;
-    }
-    *out = list;
-    *count = used;
-    return used > 0;
-}
-
 /* ---- worker threads (pgn_parallel.h) ------------------------------------------ */
 
 /* Output texts and counters of a batch of games. */
@@ -335,85 +309,32 @@ int main(int argc, char **argv)
         return operands == OPT_DONE ? EXIT_CLEAN : EXIT_TROUBLE;
     o.json = o.format != LINT_FORMAT_TEXT;
 
-    arb_profile_set *profiles = NULL;
-    arb_status st = arb_profiles_load(NULL, &profiles);
-    if (st.code) {
-        fprintf(stderr, PROGRAM ": %s\n", st.message);
-        return EXIT_TROUBLE;
-    }
     int status = EXIT_CLEAN;
-    setup_from sf = {0};             /* locales, grammar; --from: moves in the input */
-    arb_notation *notation = NULL;   /* --lang: moves in messages */
-    arb_notation **suggest = NULL;
-    size_t suggest_count = 0;
-    arb_event event;
+    lint_setup ls = {0};             /* rule editions, event, notations */
     arb_report_style style = {0};
     totals t = {0};
-    arb_lint_options lo = {.profiles = profiles, .time_class_fixed = o.time_class >= 0, .time_class = o.time_class,
+    arb_lint_options lo = {.time_class_fixed = o.time_class >= 0, .time_class = o.time_class,
                            .dead_by_material_only = o.dead_by_material};
-
+    if (!lint_setup_profiles(PROGRAM, &ls, &lo))
+        return EXIT_TROUBLE;
     if (o.list_profiles) {
-        for (size_t i = 0; i < arb_profiles_count(profiles); i++) {
-            const arb_profile *p = arb_profiles_at(profiles, i);
-            printf("%-10s from %s  %s\n", p->name, p->effective, p->title);
-        }
+        lint_setup_list_profiles(&ls);
         goto done;
-    }
-    if (o.event) {
-        st = arb_event_load(o.event, &event);
-        if (st.code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            status = EXIT_TROUBLE;
-            goto done;
-        }
-        lo.event = &event;
-    }
-    const char *laws = o.laws;
-    if (!laws && lo.event && event.laws[0])
-        laws = event.laws;
-    if (!setup_laws(PROGRAM, profiles, laws, &lo)) {
-        status = EXIT_TROUBLE;
-        goto done;
-    }
-    if (o.lang) {
-        st = arb_locales_load(NULL, &sf.locales);
-        if (st.code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            status = EXIT_TROUBLE;
-            goto done;
-        }
-        style.locales = sf.locales;
-        style.locale = arb_locale_find(sf.locales, o.lang);
-        if (!style.locale) {
-            fprintf(stderr, PROGRAM ": --lang %s: no such locale, expected a code such as en, ro, ca, sl, sr-Latn\n",
-                    o.lang);
-            status = EXIT_TROUBLE;
-            goto done;
-        }
-        /* moves in the locale's letters; without the grammar, messages keep SAN */
-        if (arb_grammar_load(NULL, &sf.grammar).code == 0 &&
-            arb_notation_new(sf.grammar, style.locale, &notation).code == 0)
-            style.notation = notation;
     }
     /* SAN unless asked: an arbiter checks the record as written, and a slip
      * of a national letter in a SAN game is reported (with the reading it
      * has in that notation, see suggestions) rather than read away */
     /* --strict: warnings (each lenient reading is one) make the exit status 1 */
-    if (!setup_from_notation(PROGRAM, o.from, o.prefer, false, &sf, &o.read)
-        || !setup_lenient(PROGRAM, false, &sf, &o.read) || !setup_encoding(PROGRAM, o.encoding, true, &o.read)) {
+    if (!lint_setup_laws(PROGRAM, o.event, o.laws, &ls, &lo) || !lint_setup_lang(PROGRAM, o.lang, &ls, &style)
+        || !setup_from_notation(PROGRAM, o.from, o.prefer, false, &ls.from, &o.read)
+        || !setup_lenient(PROGRAM, false, &ls.from, &o.read) || !setup_encoding(PROGRAM, o.encoding, true, &o.read)) {
         status = EXIT_TROUBLE;
         goto done;
     }
-    lo.notation = sf.notation;
+    lo.notation = ls.from.notation;
     /* national letters for suggestions on moves that do not replay */
-    const char *own = sf.notation ? arb_locale_code(arb_notation_locale(sf.notation)) : "";
-    if (!o.no_suggest && load_suggestions(own, &sf.locales, &sf.grammar, &suggest, &suggest_count)) {
-        lo.suggest = (const arb_notation *const *)suggest;
-        lo.suggest_count = suggest_count;
-        /* --continue follows a move these notations agree on */
-        o.read.suggest = lo.suggest;
-        o.read.suggest_count = suggest_count;
-    }
+    if (!o.no_suggest)
+        lint_setup_suggestions(&ls, &lo, &o.read);
     style.color = !o.json && (o.color == COLOR_ALWAYS || (o.color == COLOR_AUTO && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")));
     if (o.jobs == 0)
         o.jobs = setup_default_jobs();
@@ -453,11 +374,6 @@ int main(int argc, char **argv)
 
 done:
     tournament_out_free(&t.tour);
-    for (size_t i = 0; i < suggest_count; i++)
-        arb_notation_free(suggest[i]);
-    free(suggest);
-    arb_notation_free(notation);
-    setup_from_free(&sf);
-    arb_profiles_free(profiles);
+    lint_setup_free(&ls);
     return status;
 }
