@@ -23,6 +23,7 @@
 #include "arbiter.h"
 #include "common/game_out.h"
 #include "common/outfile.h"
+#include "common/predicates.h"
 #include "common/optable.h"
 #include "common/runloop.h"
 #include "common/setup.h"
@@ -57,7 +58,6 @@ typedef struct options {
     const char *split_prefix;
     unsigned long long first_game;
     bool normalize;
-    bool ignore_case;
     int jobs;
     enum progress_mode progress; /* --progress, --no-progress */
     const char *laws;
@@ -69,7 +69,7 @@ typedef struct options {
     bool same_players;
     bool invert;                 /* -v, applied by emit when dup is on */
     bool count, index, quiet, dup_index;   /* -c, --index, -q, --dup-index */
-    arb_grep *sel;               /* the predicates */
+    grep_predicates pred;        /* the predicates (-i among them) */
     const char *encoding;        /* --encoding: read converted to UTF-8 */
     bool strict;                 /* --strict: no lenient second reading */
     arb_pgn_reader_options read;
@@ -365,33 +365,6 @@ static void file_end(void *ctx, int read_status)
 
 /* ---- arguments ---------------------------------------------------------------------- */
 
-/* A predicate's error, said; -1 then. */
-static int said(arb_status st)
-{
-    if (st.code)
-        fprintf(stderr, PROGRAM ": %s\n", st.message);
-    return st.code ? -1 : 0;
-}
-
-/* Predicates go to o->sel as they come, so that their errors name the option. */
-#define PREDICATE(fn, call) \
-    static int fn(void *target, const char *name, const char *value, const char *value2) \
-    { options *o = target; (void)o, (void)name, (void)value, (void)value2; return said(call); }
-PREDICATE(valid, arb_grep_add_valid(o->sel, true))
-PREDICATE(invalid, arb_grep_add_valid(o->sel, false))
-PREDICATE(finding, arb_grep_add_finding(o->sel, value))
-PREDICATE(termination, arb_grep_add_termination(o->sel, value))
-PREDICATE(tag, arb_grep_add_tag(o->sel, value, o->ignore_case))
-PREDICATE(result, arb_grep_add_result(o->sel, value))
-PREDICATE(plies, arb_grep_add_plies(o->sel, value))
-PREDICATE(chess960, arb_grep_add_chess960(o->sel))
-PREDICATE(position, arb_grep_add_position(o->sel, value))
-PREDICATE(material, arb_grep_add_material(o->sel, value))
-PREDICATE(material_plies, arb_grep_set_material_plies(o->sel, value))
-PREDICATE(fen_pattern, arb_grep_add_fen_pattern(o->sel, value))
-PREDICATE(eco, arb_grep_add_eco(o->sel, value))
-PREDICATE(opening, arb_grep_add_opening(o->sel, value, o->ignore_case))
-
 static int duplicates(void *target, const char *name, const char *value, const char *value2)
 {
     options *o = target;
@@ -448,48 +421,8 @@ static int no_lines(void *target, const char *name, const char *value, const cha
 }
 
 #define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
-/* (-i is an early row: it holds for every --tag, wherever it stands) */
 static const opt_row rows[] = {
-    {"--valid", OPT_CALL, .call = valid, .help = "every move (main line and variations) replays legally"},
-    {"--invalid", OPT_CALL, .call = invalid, .help = "some move or tag cannot be read or replayed"},
-    {"--finding", OPT_CALL_VALUE, .call = finding, .arg = "CODE",
-     .help = "pgnlint reports CODE (illegal-move, result-mismatch,\n"
-             "draw-claim, tag-missing, ...)"},
-    {"--termination", OPT_CALL_VALUE, .call = termination, .arg = "KIND",
-     .help = "pgnlint's termination: checkmate, stalemate, agreement,\n"
-             "resignation, time-forfeit, threefold-claim, ..."},
-    {"--tag", OPT_CALL_VALUE, .call = tag, .arg = "NAME=REGEX",
-     .help = "a tag NAME whose value the PCRE2 REGEX matches\n"
-             "(repeatable; NAME= only asks for the tag)"},
-    {"", OPT_NOTE, .usage = "--tag NAME>=N",
-     .help = "compare as numbers, or as dates for *Date tags:\n"
-             "<, <=, >, >=, ==, ==LOW..HIGH (WhiteElo>=2500,\n"
-             "Date==2019..2020.06; ?? date parts: all days must hold)"},
-    {"-i|--ignore-case", OPT_TRUE, AT(ignore_case), .early = true,
-     .help = "--tag and --opening patterns ignore case"},
-    {"--result", OPT_CALL_VALUE, .call = result, .arg = "R", .help = "result 1-0, 0-1, 1/2-1/2 or *"},
-    {"--plies", OPT_CALL_VALUE, .call = plies, .arg = "MIN:MAX",
-     .help = "main-line half-moves in range (MIN:, :MAX, N)"},
-    {"--chess960", OPT_CALL, .call = chess960, .help = "Chess960 games"},
-    {"--position", OPT_CALL_VALUE, .call = position, .arg = "FEN",
-     .help = "the main line passes through this position (same\n"
-             "pieces, side to move, castling and e.p. rights)"},
-    {"--material", OPT_CALL_VALUE, .call = material, .arg = "SPEC",
-     .help = "some main-line position has this material: KRPkr\n"
-             "(exactly), KP+k (one pawn or more), KR*kr (and\n"
-             "anything else for White)"},
-    {"--material-plies", OPT_CALL_VALUE, .call = material_plies, .arg = "N",
-     .help = "... in N consecutive positions (default 1)"},
-    {"--fen-pattern", OPT_CALL_VALUE, .call = fen_pattern, .arg = "BOARD",
-     .help = "some main-line position fits BOARD: a FEN board where\n"
-             "? is any square, ! any man, A/a any white/black man,\n"
-             "* a whole rank; \" w\" or \" b\" after it: side to move"},
-    {"--eco", OPT_CALL_VALUE, .call = eco, .arg = "RANGE",
-     .help = "the opening, by position (lichess table, as pgnconv\n"
-             "--add-tags ECO; not the ECO tag), is in RANGE: B90,\n"
-             "B9 (B90-B99), B, A00-B99"},
-    {"--opening", OPT_CALL_VALUE, .call = opening, .arg = "REGEX",
-     .help = "the opening's name matches the PCRE2 REGEX (-i too)"},
+    PREDICATE_ROWS,
     {"--from", OPT_STRING, AT(from), .arg = "san|auto|LANG",
      .help = "notation of the moves: SAN (default); auto detects it\n"
              "for every game, as pgnconv and pgnlint do; LANG (ro,\n"
@@ -585,81 +518,29 @@ static int check_modes(options *o)
     if (o->from && strcmp(o->from, "san") == 0)
         o->from = NULL;
     /* with duplicates, -v applies to the whole decision, made by emit */
-    arb_grep_set_invert(o->sel, o->invert && o->dup == DUP_OFF);
+    arb_grep_set_invert(o->pred.sel, o->invert && o->dup == DUP_OFF);
     return 0;
-}
-
-/* What the run loaded: rule editions, locales, notations. */
-typedef struct data {
-    arb_profile_set *profiles;
-    arb_openings *openings;      /* --eco, --opening */
-    arb_lint_options lint;
-    setup_from from;
-} data;
-
-static void data_free(data *d)
-{
-    setup_from_free(&d->from);
-    arb_profiles_free(d->profiles);
-    arb_openings_free(d->openings);
-}
-
-/* Loads what --finding/--termination (the rule editions) and --from (the
- * notations) need, and sets the reader's and linter's options; false after
- * a message. */
-static bool load_data(options *o, data *d, bool lint, bool openings)
-{
-    memset(d, 0, sizeof *d);
-    if (openings) {
-        arb_status st = arb_openings_load(NULL, &d->openings);
-        if (st.code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            return false;
-        }
-    }
-    if (lint) {
-        arb_status st = arb_profiles_load(NULL, &d->profiles);
-        if (st.code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            return false;
-        }
-        d->lint.profiles = d->profiles;
-        if (!setup_laws(PROGRAM, d->profiles, o->laws, &d->lint))
-            return false;
-    }
-    if (!setup_from_notation(PROGRAM, o->from, o->prefer, false, &d->from, &o->read)
-        || !setup_lenient(PROGRAM, o->strict, &d->from, &o->read)
-        || !setup_encoding(PROGRAM, o->encoding, false, &o->read))
-        return false;
-    d->lint.notation = d->from.notation;
-    return true;
 }
 
 int main(int argc, char **argv)
 {
-    options o = {.first_game = 1, .sel = arb_grep_new()};
-    arb_grep *sel = o.sel;
-    if (!sel) {
-        fprintf(stderr, PROGRAM ": out of memory\n");
+    options o = {.first_game = 1};
+    if (!grep_predicates_new(PROGRAM, &o.pred))
         return EXIT_TROUBLE;
-    }
+    const arb_grep *sel = o.pred.sel;
     int operands = opt_parse(&spec, argc, argv, &o);
     if (operands >= 0 && check_modes(&o) < 0)
         operands = OPT_ERROR;
     if (operands < 0) {
-        arb_grep_free(sel);
+        grep_predicates_free(&o.pred);
         return operands == OPT_DONE && fflush(stdout) == 0 ? EXIT_MATCH : EXIT_TROUBLE;
     }
     if (o.jobs == 0)
         o.jobs = setup_default_jobs();
 
-    data d;
     int status = EXIT_TROUBLE;
-    if (!load_data(&o, &d, arb_grep_needs_lint(sel), arb_grep_needs_openings(sel)))
+    if (!grep_predicates_load(&o.pred, o.laws, o.from, o.prefer, o.strict, o.encoding, &o.read))
         goto done;
-    arb_grep_set_openings(sel, d.openings);
-    if (d.profiles)
-        arb_grep_set_lint_options(sel, &d.lint);
     /* replay only when a predicate or the output needs the moves */
     o.read.tags_only = !arb_grep_needs_replay(sel) && !o.normalize && o.dup == DUP_OFF;
     o.read.record_san = o.normalize;
@@ -702,7 +583,6 @@ int main(int argc, char **argv)
     else
         status = run.total_selected ? EXIT_MATCH : EXIT_NO_MATCH;
 done:
-    data_free(&d);
-    arb_grep_free(sel);
+    grep_predicates_free(&o.pred);
     return status;
 }
