@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "arbiter.h"
+#include "common/dup_select.h"
 #include "common/game_out.h"
 #include "common/outfile.h"
 #include "common/predicates.h"
@@ -31,6 +32,7 @@
 #include "common/usage.h"
 #include "grammar.h"
 #include "grep.h"
+#include "dup_record.h"
 #include "duplicates.h"
 #include "openings.h"
 #include "locales.h"
@@ -47,9 +49,6 @@ enum { EXIT_MATCH = 0, EXIT_NO_MATCH = 1, EXIT_TROUBLE = 2 };
 
 enum output_mode { OUT_GAMES = 0, OUT_COUNT, OUT_INDEX, OUT_QUIET, OUT_SPLIT, OUT_DUP_INDEX };
 
-/* --duplicates / --unique: decided in input order by the main thread */
-enum dup_select { DUP_OFF = 0, DUP_REPEATS, DUP_FIRSTS };
-
 typedef struct options {
     int mode;                    /* enum output_mode */
     unsigned long long max_count;   /* -m */
@@ -63,10 +62,7 @@ typedef struct options {
     const char *laws;
     const char *from;            /* NULL: SAN; "auto"; or a locale code */
     const char *prefer;          /* --prefer, with --from auto */
-    int dup;                     /* enum dup_select */
-    int dup_mode;                /* enum arb_dup_mode */
-    size_t dup_min_plies;        /* --duplicates=prefix:N */
-    bool same_players;
+    dup_options dup;             /* --duplicates, --unique, --same-players */
     bool invert;                 /* -v, applied by emit when dup is on */
     bool count, index, quiet, dup_index;   /* -c, --index, -q, --dup-index */
     grep_predicates pred;        /* the predicates (-i among them) */
@@ -94,12 +90,6 @@ typedef struct match {
     uint64_t hashes;
 } match;
 
-/* An input of the run, for naming the game a duplicate repeats. */
-typedef struct input_seen {
-    char *name;
-    unsigned long long first_ordinal;   /* games of the run before it */
-} input_seen;
-
 /* The whole run (main thread). */
 struct run {
     const options *o;
@@ -109,9 +99,7 @@ struct run {
     unsigned long long file_games, file_selected;   /* in the current input */
     unsigned long long total_selected, total_games;
     game_out out;                /* the selected games' bytes: stdout or --split files */
-    arb_dup_table *dups;         /* --duplicates, --unique */
-    input_seen *inputs;          /* --dup-index: every input so far */
-    size_t input_count;
+    dup_run dups;                /* --duplicates, --unique, --dup-index */
 };
 
 /* ---- outputs (main thread, in input order) ------------------------------------ */
@@ -147,19 +135,6 @@ static void print_line(struct run *run, unsigned long long value)
         printf("%llu\n", value);
 }
 
-/* The game a duplicate repeats, as "N" or, with several inputs, "FILE:N". */
-static void print_repeated(struct run *run, unsigned long long run_ordinal)
-{
-    size_t k = run->input_count;
-    while (k > 1 && run->inputs[k - 1].first_ordinal > run_ordinal)
-        k--;
-    unsigned long long number = run->o->first_game + run_ordinal - run->inputs[k - 1].first_ordinal;
-    if (run->loop.input_count > 1)
-        printf("%s:%llu\n", run->inputs[k - 1].name, number);
-    else
-        printf("%llu\n", number);
-}
-
 /* --duplicates, --unique: whether the game of m is selected, deciding in
  * input order whether it repeats an earlier game of the run (*repeats: the
  * run's 0-based number of that game).  *line_at walks TEXT_LINES. */
@@ -167,22 +142,14 @@ static bool dup_selects(struct run *run, const arb_pgn_output *out, const match 
                         uint64_t *repeats)
 {
     const options *o = run->o;
-    bool dup = false;
-    if (m->hashes) {
-        const uint64_t *line = (const uint64_t *)(const void *)out->text[TEXT_LINES].data + *line_at;
-        size_t n = (size_t)m->hashes;
-        /* with prefix, the moves follow the hashes (duplicates.h) */
-        bool prefix = o->dup_mode == ARB_DUP_PREFIX;
-        const arb_move *moves = prefix ? (const arb_move *)(const void *)(line + n) : NULL;
-        arb_status st;
-        dup = arb_dup_check(run->dups, line, moves, n, run->total_games + m->nth, repeats, &st);
-        if (st.code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            run->loop.trouble = run->loop.stop = true;
-        }
-        *line_at += n + (prefix ? (n * sizeof(arb_move) + 7) / 8 : 0);
+    arb_status st;
+    bool dup = arb_dup_record_check(run->dups.table, o->dup.mode, &out->text[TEXT_LINES], line_at, m->hashes,
+                                    run->total_games + m->nth, repeats, &st);
+    if (st.code) {
+        fprintf(stderr, PROGRAM ": %s\n", st.message);
+        run->loop.trouble = run->loop.stop = true;
     }
-    bool wanted = m->others && (o->dup == DUP_REPEATS ? dup : !dup);
+    bool wanted = m->others && (o->dup.select == DUP_REPEATS ? dup : !dup);
     return wanted != o->invert;
 }
 
@@ -206,7 +173,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
         }
         unsigned long long ordinal = o->first_game + out->first + m[i].nth;
         uint64_t repeats = 0;
-        if (o->dup && !dup_selects(run, out, &m[i], &line_at, &repeats)) {
+        if (o->dup.select && !dup_selects(run, out, &m[i], &line_at, &repeats)) {
             from = m[i].end;
             continue;
         }
@@ -230,7 +197,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
                 printf("%s:%llu ", run->loop.name, ordinal);
             else
                 printf("%llu ", ordinal);
-            print_repeated(run, repeats);
+            dup_run_print(&run->dups, repeats, o->first_game, run->loop.input_count > 1);
             break;
         case OUT_QUIET: run->loop.stop = true; break;
         default: break;
@@ -282,20 +249,15 @@ static void select_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
         out->count[COUNT_TROUBLE]++;
     }
     match m = {.nth = nth, .line = g->line, .col = g->col, .others = selected};
-    if (w->o->dup) {
+    if (w->o->dup.select) {
         /* every game is recorded; emit decides (with -v: also those whose
          * other predicates fail) */
-        size_t plies = 0;
-        bool exact = w->o->dup_mode == ARB_DUP_EXACT;
-        if (arb_dup_eligible(g)
-            && (!arb_dup_line(g, w->o->same_players, exact, &out->text[TEXT_LINES], &plies)
-                || (!exact && !arb_dup_moves(g, &out->text[TEXT_LINES]))))
+        if (!arb_dup_record(g, w->o->dup.mode, w->o->dup.same_players, &out->text[TEXT_LINES], &m.hashes))
             return;   /* out of memory: the output counts as failed */
-        m.hashes = exact ? plies > 0 : plies;
         selected = selected || w->o->invert;
     }
     if (!selected) {
-        if (w->o->dup) {
+        if (w->o->dup.select) {
             m.end = out->text[TEXT_OUT].len;
             arb_strbuf_append(&out->text[TEXT_MATCHES], (const char *)&m, sizeof m);
         }
@@ -328,18 +290,9 @@ static bool file_begin(void *ctx, arb_input *in)
     struct run *run = ctx;
     const options *o = run->o;
     (void)in;
-    if (o->dup) {
-        input_seen *more = realloc(run->inputs, (run->input_count + 1) * sizeof *more);
-        char *copy = strdup(run->loop.name);
-        if (more)
-            run->inputs = more;
-        if (!more || !copy) {
-            free(copy);
-            fprintf(stderr, PROGRAM ": out of memory\n");
-            run->loop.trouble = run->loop.stop = true;
-            return false;
-        }
-        run->inputs[run->input_count++] = (input_seen){copy, run->total_games};
+    if (o->dup.select && !dup_run_input(&run->dups, run->loop.name, run->total_games)) {
+        run->loop.trouble = run->loop.stop = true;
+        return false;
     }
     run->file_games = run->file_selected = 0;
     if (o->has_max_count && o->max_count == 0) {
@@ -364,36 +317,6 @@ static void file_end(void *ctx, int read_status)
 }
 
 /* ---- arguments ---------------------------------------------------------------------- */
-
-static int duplicates(void *target, const char *name, const char *value, const char *value2)
-{
-    options *o = target;
-    (void)value2;
-    if (o->dup == DUP_FIRSTS)
-        return usage_error(PROGRAM, "--duplicates and --unique do not go together: choose one");
-    unsigned long long min = 20;
-    if (!value || strcmp(value, "exact") == 0)
-        o->dup_mode = ARB_DUP_EXACT;
-    else if (strcmp(value, "prefix") == 0
-             || (strncmp(value, "prefix:", 7) == 0 && count_arg_parse(value + 7, 1, 100000, &min)))
-        o->dup_mode = ARB_DUP_PREFIX;
-    else
-        return usage_error(PROGRAM, "%s=%s: expected --duplicates, --duplicates=exact, --duplicates=prefix "
-                           "or --duplicates=prefix:N (N from 1 to 100000 plies)", name, value);
-    o->dup_min_plies = (size_t)min;
-    o->dup = DUP_REPEATS;
-    return 0;
-}
-
-static int unique(void *target, const char *name, const char *value, const char *value2)
-{
-    options *o = target;
-    (void)name, (void)value, (void)value2;
-    if (o->dup == DUP_REPEATS)
-        return usage_error(PROGRAM, "--duplicates and --unique do not go together: choose one");
-    o->dup = DUP_FIRSTS;
-    return 0;
-}
 
 static int max_count(void *target, const char *name, const char *value, const char *value2)
 {
@@ -434,14 +357,7 @@ static const opt_row rows[] = {
              "koi8-r, utf-16, ...), converted to UTF-8; without it\n"
              "games are passed on byte for byte"},
     {"--laws", OPT_STRING, AT(laws), .arg = "NAME|auto", .help = "edition of the Laws for --finding/--termination"},
-    {"--duplicates", OPT_CALL_OPTIONAL, .call = duplicates, .usage = "--duplicates[=exact|prefix[:N]]",
-     .help = "the main line (from the same start) repeats an earlier\n"
-             "game's; with prefix also when one of the two lines is\n"
-             "the other cut short, the shorter having N plies or more\n"
-             "(default 20); games that cannot be replayed or have no\n"
-             "move take no part"},
-    {"--unique", OPT_CALL, .call = unique, .help = "the first game of every main line (no duplicate)"},
-    {"--same-players", OPT_TRUE, AT(same_players), .help = "duplicates also have the same White, Black and Date"},
+    DUP_SELECT_ROWS,
     {"-v|--invert-match", OPT_TRUE, AT(invert), .help = "select the games that do not satisfy them"},
     {"", OPT_NOTE,
      .help = "\n"
@@ -506,11 +422,11 @@ static int check_modes(options *o)
 {
     if (o->count + o->index + o->quiet + (o->split_prefix != NULL) + o->dup_index > 1)
         return usage_error(PROGRAM, "-c, --index, --dup-index, -q and --split do not go together: choose one");
-    if (o->dup_index && (o->dup == DUP_FIRSTS || o->invert))
+    if (o->dup_index && (o->dup.select == DUP_FIRSTS || o->invert))
         return usage_error(PROGRAM, "--dup-index lists duplicates: it does not go with --unique or -v");
-    if (o->dup_index && o->dup == DUP_OFF)
-        o->dup = DUP_REPEATS;
-    if (o->same_players && o->dup == DUP_OFF)
+    if (o->dup_index && o->dup.select == DUP_OFF)
+        o->dup.select = DUP_REPEATS;
+    if (o->dup.same_players && o->dup.select == DUP_OFF)
         return usage_error(PROGRAM, "--same-players qualifies --duplicates, --unique or --dup-index: give one "
                            "of them");
     o->mode = o->count ? OUT_COUNT : o->index ? OUT_INDEX : o->quiet ? OUT_QUIET : o->split_prefix ? OUT_SPLIT
@@ -518,13 +434,13 @@ static int check_modes(options *o)
     if (o->from && strcmp(o->from, "san") == 0)
         o->from = NULL;
     /* with duplicates, -v applies to the whole decision, made by emit */
-    arb_grep_set_invert(o->pred.sel, o->invert && o->dup == DUP_OFF);
+    arb_grep_set_invert(o->pred.sel, o->invert && o->dup.select == DUP_OFF);
     return 0;
 }
 
 int main(int argc, char **argv)
 {
-    options o = {.first_game = 1};
+    options o = {.first_game = 1, .dup.program = PROGRAM};
     if (!grep_predicates_new(PROGRAM, &o.pred))
         return EXIT_TROUBLE;
     const arb_grep *sel = o.pred.sel;
@@ -542,7 +458,7 @@ int main(int argc, char **argv)
     if (!grep_predicates_load(&o.pred, o.laws, o.from, o.prefer, o.strict, o.encoding, &o.read))
         goto done;
     /* replay only when a predicate or the output needs the moves */
-    o.read.tags_only = !arb_grep_needs_replay(sel) && !o.normalize && o.dup == DUP_OFF;
+    o.read.tags_only = !arb_grep_needs_replay(sel) && !o.normalize && o.dup.select == DUP_OFF;
     o.read.record_san = o.normalize;
     /* games pass on as written: only pgnlint's checks read comments (draw offers) */
     o.read.skip_comments = !o.normalize && !arb_grep_needs_lint(sel);
@@ -553,10 +469,8 @@ int main(int argc, char **argv)
     struct run run = {.o = &o, .selection = sel,
                       .out = {.program = PROGRAM, .split_size = o.mode == OUT_SPLIT ? o.split_size : 0,
                               .split_prefix = o.split_prefix}};
-    if (o.dup && !(run.dups = arb_dup_table_new(o.dup_mode, o.dup_min_plies))) {
-        fprintf(stderr, PROGRAM ": out of memory\n");
+    if (!dup_run_start(&run.dups, &o.dup))
         goto done;
-    }
     /* spans (and the copy of the text they take) only when games are written */
     run.loop = (run_loop){.program = PROGRAM, .read = &o.read,
                           .parallel = {.jobs = o.jobs, .raw_spans = o.mode == OUT_GAMES || o.mode == OUT_SPLIT},
@@ -567,10 +481,7 @@ int main(int argc, char **argv)
         run.loop.trouble = true;
     if (!game_out_close(&run.out))
         run.loop.trouble = true;
-    arb_dup_table_free(run.dups);
-    for (size_t k = 0; k < run.input_count; k++)
-        free(run.inputs[k].name);
-    free(run.inputs);
+    dup_run_free(&run.dups);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         if (!run.out.failed)
             fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));
