@@ -59,14 +59,10 @@ typedef struct options {
     bool normalize;
     int jobs;
     enum progress_mode progress; /* --progress, --no-progress */
-    const char *laws;
-    const char *from;            /* NULL: SAN; "auto"; or a locale code */
-    const char *prefer;          /* --prefer, with --from auto */
     dup_options dup;             /* --duplicates, --unique, --same-players */
     bool invert;                 /* -v, applied by emit when dup is on */
     bool count, index, quiet, dup_index;   /* -c, --index, -q, --dup-index */
-    grep_predicates pred;        /* the predicates (-i among them) */
-    const char *encoding;        /* --encoding: read converted to UTF-8 */
+    grep_predicates pred;        /* the predicates (-i, --from, --laws ... among them) */
     bool strict;                 /* --strict: no lenient second reading */
     arb_pgn_reader_options read;
 } options;
@@ -346,17 +342,6 @@ static int no_lines(void *target, const char *name, const char *value, const cha
 #define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
 static const opt_row rows[] = {
     PREDICATE_ROWS,
-    {"--from", OPT_STRING, AT(from), .arg = "san|auto|LANG",
-     .help = "notation of the moves: SAN (default); auto detects it\n"
-             "for every game, as pgnconv and pgnlint do; LANG (ro,\n"
-             "de, ...) reads that locale's letters"},
-    {"--prefer", OPT_STRING, AT(prefer), .arg = "LANGS",
-     .help = "with --from auto, prefer these when several replay"},
-    {"--encoding", OPT_STRING, AT(encoding), .arg = "NAME",
-     .help = "read the input in this encoding (windows-1251, cp866,\n"
-             "koi8-r, utf-16, ...), converted to UTF-8; without it\n"
-             "games are passed on byte for byte"},
-    {"--laws", OPT_STRING, AT(laws), .arg = "NAME|auto", .help = "edition of the Laws for --finding/--termination"},
     DUP_SELECT_ROWS,
     {"-v|--invert-match", OPT_TRUE, AT(invert), .help = "select the games that do not satisfy them"},
     {"", OPT_NOTE,
@@ -431,8 +416,6 @@ static int check_modes(options *o)
                            "of them");
     o->mode = o->count ? OUT_COUNT : o->index ? OUT_INDEX : o->quiet ? OUT_QUIET : o->split_prefix ? OUT_SPLIT
             : o->dup_index ? OUT_DUP_INDEX : OUT_GAMES;
-    if (o->from && strcmp(o->from, "san") == 0)
-        o->from = NULL;
     /* with duplicates, -v applies to the whole decision, made by emit */
     arb_grep_set_invert(o->pred.sel, o->invert && o->dup.select == DUP_OFF);
     return 0;
@@ -455,7 +438,7 @@ int main(int argc, char **argv)
         o.jobs = setup_default_jobs();
 
     int status = EXIT_TROUBLE;
-    if (!grep_predicates_load(&o.pred, o.laws, o.from, o.prefer, o.strict, o.encoding, &o.read))
+    if (!grep_predicates_load(&o.pred, o.strict, &o.read))
         goto done;
     /* replay only when a predicate or the output needs the moves */
     o.read.tags_only = !arb_grep_needs_replay(sel) && !o.normalize && o.dup.select == DUP_OFF;

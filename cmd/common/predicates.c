@@ -41,10 +41,10 @@ PREDICATE(predicate_fen_pattern, arb_grep_add_fen_pattern(p->sel, value))
 PREDICATE(predicate_eco, arb_grep_add_eco(p->sel, value))
 PREDICATE(predicate_opening, arb_grep_add_opening(p->sel, value, p->ignore_case))
 
-bool grep_predicates_load(grep_predicates *p, const char *laws, const char *from, const char *prefer, bool strict,
-                          const char *encoding, arb_pgn_reader_options *read)
+bool grep_predicates_load(grep_predicates *p, bool strict, arb_pgn_reader_options *read)
 {
     const char *program = p->program;
+    const char *from = p->from && strcmp(p->from, "san") == 0 ? NULL : p->from;
     if (arb_grep_needs_openings(p->sel)) {
         arb_status st = arb_openings_load(NULL, &p->openings);
         if (st.code) {
@@ -59,14 +59,14 @@ bool grep_predicates_load(grep_predicates *p, const char *laws, const char *from
             return false;
         }
         p->lint.profiles = p->profiles;
-        if (!setup_laws(program, p->profiles, laws, &p->lint))
+        if (!setup_laws(program, p->profiles, p->laws, &p->lint))
             return false;
     }
-    if (!setup_from_notation(program, from, prefer, false, &p->from, read)
-        || !setup_lenient(program, strict, &p->from, read)
-        || !setup_encoding(program, encoding, false, read))
+    if (!setup_from_notation(program, from, p->prefer, false, &p->notations, read)
+        || !setup_lenient(program, strict, &p->notations, read)
+        || !setup_encoding(program, p->encoding, false, read))
         return false;
-    p->lint.notation = p->from.notation;
+    p->lint.notation = p->notations.notation;
     arb_grep_set_openings(p->sel, p->openings);
     if (p->profiles)
         arb_grep_set_lint_options(p->sel, &p->lint);
@@ -76,7 +76,7 @@ bool grep_predicates_load(grep_predicates *p, const char *laws, const char *from
 void grep_predicates_free(grep_predicates *p)
 {
     arb_grep_free(p->sel);
-    setup_from_free(&p->from);
+    setup_from_free(&p->notations);
     arb_profiles_free(p->profiles);
     arb_openings_free(p->openings);
 }

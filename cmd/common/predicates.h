@@ -3,7 +3,8 @@
  * Each predicate option goes to the selection (grep.h) as it comes, so that
  * its error names the option as typed.  The rows, for an options struct with
  * a `grep_predicates pred` field and the AT(field) macro of optable.h, in
- * the order --help lists them (-i is an early row: it holds for every --tag
+ * the order --help lists them, those on reading (--from, --prefer,
+ * --encoding, --laws) last (-i is an early row: it holds for every --tag
  * and --opening, wherever it stands):
  *
  *   static const opt_row rows[] = {PREDICATE_ROWS, ... the tool's others, {0}};
@@ -35,20 +36,23 @@ typedef struct grep_predicates {
     const char *program;
     arb_grep *sel;               /* the predicates */
     bool ignore_case;            /* -i */
+    const char *from;            /* --from: NULL or "san": SAN; "auto"; or a locale code */
+    const char *prefer;          /* --prefer, with --from auto */
+    const char *encoding;        /* --encoding: read converted to UTF-8 */
+    const char *laws;            /* --laws: the edition for --finding, --termination */
     /* grep_predicates_load's */
     arb_profile_set *profiles;   /* --finding, --termination */
     arb_openings *openings;      /* --eco, --opening */
     arb_lint_options lint;
-    setup_from from;             /* --from */
+    setup_from notations;        /* for --from */
 } grep_predicates;
 
 /* false when out of memory (said) */
 bool grep_predicates_new(const char *program, grep_predicates *p);
 
-/* What the reader needs: --laws NAME|auto for the linter, --from, --prefer,
- * --strict (no lenient second reading) and --encoding into read. */
-bool grep_predicates_load(grep_predicates *p, const char *laws, const char *from, const char *prefer, bool strict,
-                          const char *encoding, arb_pgn_reader_options *read);
+/* What the reader needs: --from, --prefer, --encoding and, unless strict,
+ * the lenient second reading into read; --laws for the linter. */
+bool grep_predicates_load(grep_predicates *p, bool strict, arb_pgn_reader_options *read);
 
 void grep_predicates_free(grep_predicates *p);
 
@@ -111,6 +115,18 @@ int predicate_opening(void *target, const char *name, const char *value, const c
              "--add-tags ECO; not the ECO tag), is in RANGE: B90,\n" \
              "B9 (B90-B99), B, A00-B99"}, \
     {"--opening", OPT_CALL_VALUE, AT(pred), .call = predicate_opening, .arg = "REGEX", \
-     .help = "the opening's name matches the PCRE2 REGEX (-i too)"}
+     .help = "the opening's name matches the PCRE2 REGEX (-i too)"}, \
+    {"--from", OPT_STRING, AT(pred.from), .arg = "san|auto|LANG", \
+     .help = "notation of the moves: SAN (default); auto detects it\n" \
+             "for every game, as pgnconv and pgnlint do; LANG (ro,\n" \
+             "de, ...) reads that locale's letters"}, \
+    {"--prefer", OPT_STRING, AT(pred.prefer), .arg = "LANGS", \
+     .help = "with --from auto, prefer these when several replay"}, \
+    {"--encoding", OPT_STRING, AT(pred.encoding), .arg = "NAME", \
+     .help = "read the input in this encoding (windows-1251, cp866,\n" \
+             "koi8-r, utf-16, ...), converted to UTF-8; without it\n" \
+             "games are passed on byte for byte"}, \
+    {"--laws", OPT_STRING, AT(pred.laws), .arg = "NAME|auto", \
+     .help = "edition of the Laws for --finding/--termination"}
 
 #endif
