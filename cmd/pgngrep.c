@@ -23,25 +23,16 @@
 #include "arbiter.h"
 #include "common/dup_select.h"
 #include "common/game_out.h"
-#include "common/outfile.h"
+#include "common/grep_worker.h"
 #include "common/predicates.h"
 #include "common/optable.h"
 #include "common/runloop.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
 #include "common/usage.h"
-#include "grammar.h"
 #include "grep.h"
-#include "dup_record.h"
-#include "duplicates.h"
-#include "openings.h"
-#include "locales.h"
-#include "notation.h"
-#include "pgn_detect.h"
 #include "pgn_parallel.h"
 #include "pgn_read.h"
-#include "pgn_write.h"
-#include "profile.h"
 
 #define PROGRAM "pgngrep"
 
@@ -67,29 +58,10 @@ typedef struct options {
     arb_pgn_reader_options read;
 } options;
 
-/* Output texts and counters of a batch of games (see pgn_parallel.h). */
-enum { TEXT_OUT = 0, TEXT_MATCHES = 1, TEXT_ERR = 2,
-       TEXT_LINES = 3 /* --duplicates: main-line hashes (duplicates.h) */ };
-enum { COUNT_SELECTED = 0, COUNT_TROUBLE = 1 };
-
-/* One selected game in a batch: where its bytes end in TEXT_OUT and which
- * game of the batch it was (out->games, see pgn_parallel.h).  With
- * --duplicates every game has one, saying whether the other predicates
- * hold and how many hashes of its main line follow in TEXT_LINES (0: it
- * takes no part). */
-typedef struct match {
-    uint64_t end;
-    uint64_t nth;
-    uint32_t written;            /* its bytes are in TEXT_OUT (0: could not keep them) */
-    int32_t line, col;
-    uint32_t others;             /* --duplicates: the other predicates hold */
-    uint64_t hashes;
-} match;
-
 /* The whole run (main thread). */
 struct run {
     const options *o;
-    const arb_grep *selection;
+    grep_work work;              /* what the workers read */
     run_loop loop;               /* inputs; loop.name: the current one, for messages;
                                   * loop.stop: -q has its answer, or output failed */
     unsigned long long file_games, file_selected;   /* in the current input */
@@ -99,21 +71,6 @@ struct run {
 };
 
 /* ---- outputs (main thread, in input order) ------------------------------------ */
-
-static size_t max_game_bytes(const options *o)
-{
-    return o->read.max_game_bytes ? o->read.max_game_bytes : ARB_PGN_DEFAULT_MAX_GAME_BYTES;
-}
-
-/* A span's game text without the white space after it: what the size
- * limit applies to, whether the span came from memory or from a reader. */
-static size_t own_length(const char *raw, size_t len)
-{
-    while (len > 0 && (raw[len - 1] == '\n' || raw[len - 1] == '\r' || raw[len - 1] == ' '
-                       || raw[len - 1] == '\t'))
-        len--;
-    return len;
-}
 
 /* Writes one selected game's bytes where the mode sends them. */
 static void write_game(struct run *run, unsigned long long ordinal, const char *data, size_t len)
@@ -134,7 +91,7 @@ static void print_line(struct run *run, unsigned long long value)
 /* --duplicates, --unique: whether the game of m is selected, deciding in
  * input order whether it repeats an earlier game of the run (*repeats: the
  * run's 0-based number of that game).  *line_at walks TEXT_LINES. */
-static bool dup_selects(struct run *run, const arb_pgn_output *out, const match *m, size_t *line_at,
+static bool dup_selects(struct run *run, const arb_pgn_output *out, const grep_match *m, size_t *line_at,
                         uint64_t *repeats)
 {
     const options *o = run->o;
@@ -157,7 +114,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
         fwrite(out->text[TEXT_ERR].data, 1, out->text[TEXT_ERR].len, stderr);
     if (out->count[COUNT_TROUBLE])
         run->loop.trouble = true;
-    const match *m = (const match *)(const void *)out->text[TEXT_MATCHES].data;
+    const grep_match *m = (const grep_match *)(const void *)out->text[TEXT_MATCHES].data;
     size_t n = out->text[TEXT_MATCHES].len / sizeof *m;
     uint64_t from = 0;
     size_t line_at = 0;
@@ -183,7 +140,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
             } else {
                 fprintf(stderr, "%s:%d:%d: game %llu is longer than %zu bytes (--max-game-bytes), "
                         "not written, expected a shorter game or a larger --max-game-bytes\n",
-                        run->loop.name, m[i].line, m[i].col, ordinal, max_game_bytes(o));
+                        run->loop.name, m[i].line, m[i].col, ordinal, run->work.max_game_bytes);
                 run->loop.trouble = true;
             }
             break;
@@ -207,75 +164,11 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     return go_on && !run->loop.stop;
 }
 
-/* ---- worker threads ------------------------------------------------------------ */
+/* ---- worker threads (grep_worker.h) --------------------------------------------- */
 
-typedef struct worker {
-    const options *o;
-    arb_grep_matcher *matcher;
-    arb_pgn_writer *writer;      /* --normalize */
-} worker;
-
-/* Workers read only the run's options and selection, which no one changes
- * while they run. */
 static bool worker_init(void *state, void *ctx)
 {
-    worker *w = state;
-    const struct run *run = ctx;
-    w->o = run->o;
-    return (w->matcher = arb_grep_matcher_new(run->selection)) && (!w->o->normalize || (w->writer = arb_pgn_writer_new(NULL)));
-}
-
-static void worker_free(void *state)
-{
-    worker *w = state;
-    arb_grep_matcher_free(w->matcher);
-    arb_pgn_writer_free(w->writer);
-}
-
-static void select_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
-{
-    worker *w = state;
-    uint64_t nth = out->games;
-    arb_status st;
-    /* (the linter's report numbers the game; pgngrep uses only its codes,
-     * and a piece's worker does not know the game's number in the input) */
-    bool selected = arb_grep_match(w->matcher, g, 1, &st);
-    if (st.code) {
-        arb_strbuf_printf(&out->text[TEXT_ERR], "%s:%d:%d: %s\n", g->source, g->line, g->col, st.message);
-        out->count[COUNT_TROUBLE]++;
-    }
-    match m = {.nth = nth, .line = g->line, .col = g->col, .others = selected};
-    if (w->o->dup.select) {
-        /* every game is recorded; emit decides (with -v: also those whose
-         * other predicates fail) */
-        if (!arb_dup_record(g, w->o->dup.mode, w->o->dup.same_players, &out->text[TEXT_LINES], &m.hashes))
-            return;   /* out of memory: the output counts as failed */
-        selected = selected || w->o->invert;
-    }
-    if (!selected) {
-        if (w->o->dup.select) {
-            m.end = out->text[TEXT_OUT].len;
-            arb_strbuf_append(&out->text[TEXT_MATCHES], (const char *)&m, sizeof m);
-        }
-        return;
-    }
-    out->count[COUNT_SELECTED]++;
-    int mode = w->o->mode;
-    if (mode == OUT_GAMES || mode == OUT_SPLIT) {
-        arb_strbuf *t = &out->text[TEXT_OUT];
-        const char *text = NULL;
-        size_t len = 0;
-        if (w->o->normalize && g->error_count == 0
-            && arb_pgn_write_game(w->writer, g, &text, &len).code == 0) {
-            arb_strbuf_append(t, text, len);
-            m.written = 1;
-        } else if (g->raw_complete && own_length(g->raw, g->raw_len) <= max_game_bytes(w->o)) {
-            arb_strbuf_append(t, g->raw, g->raw_len);
-            m.written = 1;
-        }
-        m.end = t->len;
-    }
-    arb_strbuf_append(&out->text[TEXT_MATCHES], (const char *)&m, sizeof m);
+    return grep_worker_init(state, &((struct run *)ctx)->work);
 }
 
 /* ---- files ------------------------------------------------------------------------ */
@@ -449,16 +342,19 @@ int main(int argc, char **argv)
     static char stdout_buffer[1 << 20];
     setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
 
-    struct run run = {.o = &o, .selection = sel,
+    bool keep_bytes = o.mode == OUT_GAMES || o.mode == OUT_SPLIT;
+    size_t max_bytes = o.read.max_game_bytes ? o.read.max_game_bytes : ARB_PGN_DEFAULT_MAX_GAME_BYTES;
+    struct run run = {.o = &o, .work = {.selection = sel, .dup = &o.dup, .invert = o.invert, .keep_bytes = keep_bytes,
+                                        .normalize = o.normalize, .max_game_bytes = max_bytes},
                       .out = {.program = PROGRAM, .split_size = o.mode == OUT_SPLIT ? o.split_size : 0,
                               .split_prefix = o.split_prefix}};
     if (!dup_run_start(&run.dups, &o.dup))
         goto done;
     /* spans (and the copy of the text they take) only when games are written */
     run.loop = (run_loop){.program = PROGRAM, .read = &o.read,
-                          .parallel = {.jobs = o.jobs, .raw_spans = o.mode == OUT_GAMES || o.mode == OUT_SPLIT},
-                          .worker_size = sizeof(worker), .worker_init = worker_init,
-                          .worker_free = worker_free, .game = select_game, .emit = emit, .ctx = &run,
+                          .parallel = {.jobs = o.jobs, .raw_spans = keep_bytes},
+                          .worker_size = sizeof(grep_worker), .worker_init = worker_init,
+                          .worker_free = grep_worker_free, .game = grep_worker_game, .emit = emit, .ctx = &run,
                           .progress_mode = o.progress, .file_begin = file_begin, .file_end = file_end};
     if (!run_loop_inputs(&run.loop, argv + 1, operands))
         run.loop.trouble = true;

@@ -22,26 +22,18 @@
 #include <unistd.h>
 
 #include "common/lint_setup.h"
+#include "common/lint_worker.h"
 #include "common/optable.h"
 #include "common/runloop.h"
 #include "common/setup.h"
-#include "common/size_arg.h"
 #include "common/tournament_out.h"
 #include "common/usage.h"
 #include "arbiter.h"
-#include "findings.h"
 #include "report.h"
 #include "lint.h"
-#include "grammar.h"
-#include "locales.h"
-#include "notation.h"
-#include "pgn_detect.h"
 #include "pgn_parallel.h"
 #include "pgn_read.h"
 #include "profile.h"
-#include "report_html.h"
-#include "trf.h"
-#include "trf_check.h"
 
 #define PROGRAM "pgnlint"
 
@@ -185,96 +177,18 @@ static const char epilogue[] =
     "2 usage error, unreadable file or a game longer than --max-game-bytes.\n";
 static const opt_spec spec = {PROGRAM, rows, false, synopsis, epilogue, 23};
 
-/* ---- worker threads (pgn_parallel.h) ------------------------------------------ */
+/* ---- worker threads (lint_worker.h) ---------------------------------------------- */
 
-/* Output texts and counters of a batch of games. */
-enum { TEXT_OUT = 0, TEXT_ERR = 1 };
-enum { COUNT_CLEAN = 0, COUNT_ERRORS = 1, COUNT_WARNINGS = 2, COUNT_TROUBLE = 3 };
-
-/* What every worker shares, read only while they run. */
+/* What the workers read, and what emit needs. */
 typedef struct shared {
+    lint_work work;
     const options *o;
-    const arb_lint_options *lo;
-    const arb_report_style *style;
     totals *t;               /* emit's, in the calling thread */
-    arb_trf_check *trf;      /* --trf: with one job only (games in input order) */
 } shared;
-
-/* One worker's own state: the linter (position history for repetitions),
- * the report and a style whose game numbers go to the current output. */
-typedef struct worker {
-    const shared *sh;
-    arb_linter *linter;
-    arb_lint_report report;
-    arb_report_style style;
-    arb_pgn_output *out;     /* the output of the game being formatted */
-} worker;
-
-/* The game's number is known only when the games before it are counted:
- * its place is marked, and emit writes it (pgn_parallel.h). */
-static bool write_game_number(const arb_report_style *style, const arb_lint_report *r, arb_strbuf *text)
-{
-    (void)r;
-    worker *w = style->write_game_ctx;
-    return arb_pgn_output_number(w->out, (int)(text - w->out->text));
-}
 
 static bool worker_init(void *state, void *ctx)
 {
-    worker *w = state;
-    w->sh = ctx;
-    arb_lint_report_init(&w->report);
-    w->style = *w->sh->style;
-    w->style.write_game = write_game_number;
-    w->style.write_game_ctx = w;
-    return (w->linter = arb_linter_new()) != NULL;
-}
-
-static void worker_free(void *state)
-{
-    worker *w = state;
-    arb_lint_report_free(&w->report);
-    arb_linter_free(w->linter);
-}
-
-static void lint_one(void *state, const arb_pgn_game *g, arb_pgn_output *out)
-{
-    worker *w = state;
-    const options *o = w->sh->o;
-    arb_strbuf *err = &out->text[TEXT_ERR];
-    w->out = out;
-    size_t limit = o->read.max_game_bytes ? o->read.max_game_bytes : ARB_PGN_DEFAULT_MAX_GAME_BYTES;
-    if (!g->raw_complete || g->raw_len > limit) {
-        /* the reader read it on (it may have dropped its text: findings
-         * then cannot quote the moves as written); its own text's length,
-         * not where the reader happened to refill, decides, so that the
-         * report is the same with any -j */
-        arb_strbuf_printf(err, "%s:%d:%d: game ", g->source, (int)g->line, (int)g->col);
-        arb_pgn_output_number(out, TEXT_ERR);
-        arb_strbuf_printf(err, " is longer than %zu bytes, expected a shorter game (--max-game-bytes); "
-                          "checked all the same\n", limit);
-        out->count[COUNT_TROUBLE]++;
-    }
-    /* (the index is the game's place in this batch: the report's number is
-     * written by write_game_number) */
-    arb_status ls = arb_lint_game(w->linter, g, out->games + 1, w->sh->lo, &w->report);
-    if (ls.code) {
-        arb_strbuf_printf(err, "%s:%d:%d: %s\n", g->source, (int)g->line, (int)g->col, ls.message);
-        out->count[COUNT_TROUBLE]++;
-    }
-    if (w->sh->trf)
-        arb_trf_check_game(w->sh->trf, g, &w->report);
-    const arb_lint_report *r = &w->report;
-    out->count[r->errors ? COUNT_ERRORS : r->warnings ? COUNT_WARNINGS : COUNT_CLEAN]++;
-    arb_strbuf *text = &out->text[TEXT_OUT];
-    if (o->format == LINT_FORMAT_JSON)
-        arb_report_format_json(r, &w->style, text);
-    else if (o->format == LINT_FORMAT_FACTS)
-        arb_report_format_facts(r, &w->style, text);
-    else if (o->format == LINT_FORMAT_HTML)
-        arb_html_game(r, g, &w->style, text);
-    else
-        arb_report_format_text(r, &w->style, text);
+    return lint_worker_init(state, &((shared *)ctx)->work);
 }
 
 /* ---- the calling thread ---------------------------------------------------------- */
@@ -346,10 +260,13 @@ int main(int argc, char **argv)
     }
     if (o.trf)
         o.jobs = 1;   /* the check takes the games in input order */
-    shared sh = {.o = &o, .lo = &lo, .style = &style, .t = &t, .trf = t.tour.check};
+    size_t max_bytes = o.read.max_game_bytes ? o.read.max_game_bytes : ARB_PGN_DEFAULT_MAX_GAME_BYTES;
+    shared sh = {.work = {.format = o.format, .max_game_bytes = max_bytes, .lo = &lo, .style = &style,
+                          .trf = t.tour.check},
+                 .o = &o, .t = &t};
     t.loop = (run_loop){.program = PROGRAM, .read = &o.read, .parallel = {.jobs = o.jobs},
-                        .worker_size = sizeof(worker), .worker_init = worker_init, .worker_free = worker_free,
-                        .game = lint_one, .emit = emit, .ctx = &sh, .progress_mode = o.progress,
+                        .worker_size = sizeof(lint_worker), .worker_init = worker_init, .worker_free = lint_worker_free,
+                        .game = lint_worker_game, .emit = emit, .ctx = &sh, .progress_mode = o.progress,
                         .trouble = t.tour.trouble};   /* (the report's problems, --trf) */
     if (!run_loop_inputs(&t.loop, argv + 1, operands)) {
         status = EXIT_TROUBLE;
