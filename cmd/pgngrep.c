@@ -21,33 +21,24 @@
 #include <unistd.h>
 
 #include "arbiter.h"
+#include "common/dup_select.h"
 #include "common/game_out.h"
-#include "common/outfile.h"
+#include "common/grep_worker.h"
+#include "common/predicates.h"
 #include "common/optable.h"
 #include "common/runloop.h"
 #include "common/setup.h"
 #include "common/size_arg.h"
 #include "common/usage.h"
-#include "grammar.h"
 #include "grep.h"
-#include "duplicates.h"
-#include "openings.h"
-#include "locales.h"
-#include "notation.h"
-#include "pgn_detect.h"
 #include "pgn_parallel.h"
 #include "pgn_read.h"
-#include "pgn_write.h"
-#include "profile.h"
 
 #define PROGRAM "pgngrep"
 
 enum { EXIT_MATCH = 0, EXIT_NO_MATCH = 1, EXIT_TROUBLE = 2 };
 
 enum output_mode { OUT_GAMES = 0, OUT_COUNT, OUT_INDEX, OUT_QUIET, OUT_SPLIT, OUT_DUP_INDEX };
-
-/* --duplicates / --unique: decided in input order by the main thread */
-enum dup_select { DUP_OFF = 0, DUP_REPEATS, DUP_FIRSTS };
 
 typedef struct options {
     int mode;                    /* enum output_mode */
@@ -57,79 +48,29 @@ typedef struct options {
     const char *split_prefix;
     unsigned long long first_game;
     bool normalize;
-    bool ignore_case;
     int jobs;
     enum progress_mode progress; /* --progress, --no-progress */
-    const char *laws;
-    const char *from;            /* NULL: SAN; "auto"; or a locale code */
-    const char *prefer;          /* --prefer, with --from auto */
-    int dup;                     /* enum dup_select */
-    int dup_mode;                /* enum arb_dup_mode */
-    size_t dup_min_plies;        /* --duplicates=prefix:N */
-    bool same_players;
+    dup_options dup;             /* --duplicates, --unique, --same-players */
     bool invert;                 /* -v, applied by emit when dup is on */
     bool count, index, quiet, dup_index;   /* -c, --index, -q, --dup-index */
-    arb_grep *sel;               /* the predicates */
-    const char *encoding;        /* --encoding: read converted to UTF-8 */
+    grep_predicates pred;        /* the predicates (-i, --from, --laws ... among them) */
     bool strict;                 /* --strict: no lenient second reading */
     arb_pgn_reader_options read;
 } options;
 
-/* Output texts and counters of a batch of games (see pgn_parallel.h). */
-enum { TEXT_OUT = 0, TEXT_MATCHES = 1, TEXT_ERR = 2,
-       TEXT_LINES = 3 /* --duplicates: main-line hashes (duplicates.h) */ };
-enum { COUNT_SELECTED = 0, COUNT_TROUBLE = 1 };
-
-/* One selected game in a batch: where its bytes end in TEXT_OUT and which
- * game of the batch it was (out->games, see pgn_parallel.h).  With
- * --duplicates every game has one, saying whether the other predicates
- * hold and how many hashes of its main line follow in TEXT_LINES (0: it
- * takes no part). */
-typedef struct match {
-    uint64_t end;
-    uint64_t nth;
-    uint32_t written;            /* its bytes are in TEXT_OUT (0: could not keep them) */
-    int32_t line, col;
-    uint32_t others;             /* --duplicates: the other predicates hold */
-    uint64_t hashes;
-} match;
-
-/* An input of the run, for naming the game a duplicate repeats. */
-typedef struct input_seen {
-    char *name;
-    unsigned long long first_ordinal;   /* games of the run before it */
-} input_seen;
-
 /* The whole run (main thread). */
 struct run {
     const options *o;
-    const arb_grep *selection;
+    grep_work work;              /* what the workers read */
     run_loop loop;               /* inputs; loop.name: the current one, for messages;
                                   * loop.stop: -q has its answer, or output failed */
     unsigned long long file_games, file_selected;   /* in the current input */
     unsigned long long total_selected, total_games;
     game_out out;                /* the selected games' bytes: stdout or --split files */
-    arb_dup_table *dups;         /* --duplicates, --unique */
-    input_seen *inputs;          /* --dup-index: every input so far */
-    size_t input_count;
+    dup_run dups;                /* --duplicates, --unique, --dup-index */
 };
 
 /* ---- outputs (main thread, in input order) ------------------------------------ */
-
-static size_t max_game_bytes(const options *o)
-{
-    return o->read.max_game_bytes ? o->read.max_game_bytes : ARB_PGN_DEFAULT_MAX_GAME_BYTES;
-}
-
-/* A span's game text without the white space after it: what the size
- * limit applies to, whether the span came from memory or from a reader. */
-static size_t own_length(const char *raw, size_t len)
-{
-    while (len > 0 && (raw[len - 1] == '\n' || raw[len - 1] == '\r' || raw[len - 1] == ' '
-                       || raw[len - 1] == '\t'))
-        len--;
-    return len;
-}
 
 /* Writes one selected game's bytes where the mode sends them. */
 static void write_game(struct run *run, unsigned long long ordinal, const char *data, size_t len)
@@ -147,42 +88,21 @@ static void print_line(struct run *run, unsigned long long value)
         printf("%llu\n", value);
 }
 
-/* The game a duplicate repeats, as "N" or, with several inputs, "FILE:N". */
-static void print_repeated(struct run *run, unsigned long long run_ordinal)
-{
-    size_t k = run->input_count;
-    while (k > 1 && run->inputs[k - 1].first_ordinal > run_ordinal)
-        k--;
-    unsigned long long number = run->o->first_game + run_ordinal - run->inputs[k - 1].first_ordinal;
-    if (run->loop.input_count > 1)
-        printf("%s:%llu\n", run->inputs[k - 1].name, number);
-    else
-        printf("%llu\n", number);
-}
-
 /* --duplicates, --unique: whether the game of m is selected, deciding in
  * input order whether it repeats an earlier game of the run (*repeats: the
  * run's 0-based number of that game).  *line_at walks TEXT_LINES. */
-static bool dup_selects(struct run *run, const arb_pgn_output *out, const match *m, size_t *line_at,
+static bool dup_selects(struct run *run, const arb_pgn_output *out, const grep_match *m, size_t *line_at,
                         uint64_t *repeats)
 {
     const options *o = run->o;
-    bool dup = false;
-    if (m->hashes) {
-        const uint64_t *line = (const uint64_t *)(const void *)out->text[TEXT_LINES].data + *line_at;
-        size_t n = (size_t)m->hashes;
-        /* with prefix, the moves follow the hashes (duplicates.h) */
-        bool prefix = o->dup_mode == ARB_DUP_PREFIX;
-        const arb_move *moves = prefix ? (const arb_move *)(const void *)(line + n) : NULL;
-        arb_status st;
-        dup = arb_dup_check(run->dups, line, moves, n, run->total_games + m->nth, repeats, &st);
-        if (st.code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            run->loop.trouble = run->loop.stop = true;
-        }
-        *line_at += n + (prefix ? (n * sizeof(arb_move) + 7) / 8 : 0);
+    arb_status st;
+    bool dup = arb_dup_record_check(run->dups.table, o->dup.mode, &out->text[TEXT_LINES], line_at, m->hashes,
+                                    run->total_games + m->nth, repeats, &st);
+    if (st.code) {
+        fprintf(stderr, PROGRAM ": %s\n", st.message);
+        run->loop.trouble = run->loop.stop = true;
     }
-    bool wanted = m->others && (o->dup == DUP_REPEATS ? dup : !dup);
+    bool wanted = m->others && (o->dup.select == DUP_REPEATS ? dup : !dup);
     return wanted != o->invert;
 }
 
@@ -194,7 +114,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
         fwrite(out->text[TEXT_ERR].data, 1, out->text[TEXT_ERR].len, stderr);
     if (out->count[COUNT_TROUBLE])
         run->loop.trouble = true;
-    const match *m = (const match *)(const void *)out->text[TEXT_MATCHES].data;
+    const grep_match *m = (const grep_match *)(const void *)out->text[TEXT_MATCHES].data;
     size_t n = out->text[TEXT_MATCHES].len / sizeof *m;
     uint64_t from = 0;
     size_t line_at = 0;
@@ -206,7 +126,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
         }
         unsigned long long ordinal = o->first_game + out->first + m[i].nth;
         uint64_t repeats = 0;
-        if (o->dup && !dup_selects(run, out, &m[i], &line_at, &repeats)) {
+        if (o->dup.select && !dup_selects(run, out, &m[i], &line_at, &repeats)) {
             from = m[i].end;
             continue;
         }
@@ -220,7 +140,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
             } else {
                 fprintf(stderr, "%s:%d:%d: game %llu is longer than %zu bytes (--max-game-bytes), "
                         "not written, expected a shorter game or a larger --max-game-bytes\n",
-                        run->loop.name, m[i].line, m[i].col, ordinal, max_game_bytes(o));
+                        run->loop.name, m[i].line, m[i].col, ordinal, run->work.max_game_bytes);
                 run->loop.trouble = true;
             }
             break;
@@ -230,7 +150,7 @@ static bool emit(void *ctx, const arb_pgn_output *out)
                 printf("%s:%llu ", run->loop.name, ordinal);
             else
                 printf("%llu ", ordinal);
-            print_repeated(run, repeats);
+            dup_run_print(&run->dups, repeats, o->first_game, run->loop.input_count > 1);
             break;
         case OUT_QUIET: run->loop.stop = true; break;
         default: break;
@@ -244,80 +164,11 @@ static bool emit(void *ctx, const arb_pgn_output *out)
     return go_on && !run->loop.stop;
 }
 
-/* ---- worker threads ------------------------------------------------------------ */
+/* ---- worker threads (grep_worker.h) --------------------------------------------- */
 
-typedef struct worker {
-    const options *o;
-    arb_grep_matcher *matcher;
-    arb_pgn_writer *writer;      /* --normalize */
-} worker;
-
-/* Workers read only the run's options and selection, which no one changes
- * while they run. */
 static bool worker_init(void *state, void *ctx)
 {
-    worker *w = state;
-    const struct run *run = ctx;
-    w->o = run->o;
-    return (w->matcher = arb_grep_matcher_new(run->selection)) && (!w->o->normalize || (w->writer = arb_pgn_writer_new(NULL)));
-}
-
-static void worker_free(void *state)
-{
-    worker *w = state;
-    arb_grep_matcher_free(w->matcher);
-    arb_pgn_writer_free(w->writer);
-}
-
-static void select_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
-{
-    worker *w = state;
-    uint64_t nth = out->games;
-    arb_status st;
-    /* (the linter's report numbers the game; pgngrep uses only its codes,
-     * and a piece's worker does not know the game's number in the input) */
-    bool selected = arb_grep_match(w->matcher, g, 1, &st);
-    if (st.code) {
-        arb_strbuf_printf(&out->text[TEXT_ERR], "%s:%d:%d: %s\n", g->source, g->line, g->col, st.message);
-        out->count[COUNT_TROUBLE]++;
-    }
-    match m = {.nth = nth, .line = g->line, .col = g->col, .others = selected};
-    if (w->o->dup) {
-        /* every game is recorded; emit decides (with -v: also those whose
-         * other predicates fail) */
-        size_t plies = 0;
-        bool exact = w->o->dup_mode == ARB_DUP_EXACT;
-        if (arb_dup_eligible(g)
-            && (!arb_dup_line(g, w->o->same_players, exact, &out->text[TEXT_LINES], &plies)
-                || (!exact && !arb_dup_moves(g, &out->text[TEXT_LINES]))))
-            return;   /* out of memory: the output counts as failed */
-        m.hashes = exact ? plies > 0 : plies;
-        selected = selected || w->o->invert;
-    }
-    if (!selected) {
-        if (w->o->dup) {
-            m.end = out->text[TEXT_OUT].len;
-            arb_strbuf_append(&out->text[TEXT_MATCHES], (const char *)&m, sizeof m);
-        }
-        return;
-    }
-    out->count[COUNT_SELECTED]++;
-    int mode = w->o->mode;
-    if (mode == OUT_GAMES || mode == OUT_SPLIT) {
-        arb_strbuf *t = &out->text[TEXT_OUT];
-        const char *text = NULL;
-        size_t len = 0;
-        if (w->o->normalize && g->error_count == 0
-            && arb_pgn_write_game(w->writer, g, &text, &len).code == 0) {
-            arb_strbuf_append(t, text, len);
-            m.written = 1;
-        } else if (g->raw_complete && own_length(g->raw, g->raw_len) <= max_game_bytes(w->o)) {
-            arb_strbuf_append(t, g->raw, g->raw_len);
-            m.written = 1;
-        }
-        m.end = t->len;
-    }
-    arb_strbuf_append(&out->text[TEXT_MATCHES], (const char *)&m, sizeof m);
+    return grep_worker_init(state, &((struct run *)ctx)->work);
 }
 
 /* ---- files ------------------------------------------------------------------------ */
@@ -328,18 +179,9 @@ static bool file_begin(void *ctx, arb_input *in)
     struct run *run = ctx;
     const options *o = run->o;
     (void)in;
-    if (o->dup) {
-        input_seen *more = realloc(run->inputs, (run->input_count + 1) * sizeof *more);
-        char *copy = strdup(run->loop.name);
-        if (more)
-            run->inputs = more;
-        if (!more || !copy) {
-            free(copy);
-            fprintf(stderr, PROGRAM ": out of memory\n");
-            run->loop.trouble = run->loop.stop = true;
-            return false;
-        }
-        run->inputs[run->input_count++] = (input_seen){copy, run->total_games};
+    if (o->dup.select && !dup_run_input(&run->dups, run->loop.name, run->total_games)) {
+        run->loop.trouble = run->loop.stop = true;
+        return false;
     }
     run->file_games = run->file_selected = 0;
     if (o->has_max_count && o->max_count == 0) {
@@ -364,63 +206,6 @@ static void file_end(void *ctx, int read_status)
 }
 
 /* ---- arguments ---------------------------------------------------------------------- */
-
-/* A predicate's error, said; -1 then. */
-static int said(arb_status st)
-{
-    if (st.code)
-        fprintf(stderr, PROGRAM ": %s\n", st.message);
-    return st.code ? -1 : 0;
-}
-
-/* Predicates go to o->sel as they come, so that their errors name the option. */
-#define PREDICATE(fn, call) \
-    static int fn(void *target, const char *name, const char *value, const char *value2) \
-    { options *o = target; (void)o, (void)name, (void)value, (void)value2; return said(call); }
-PREDICATE(valid, arb_grep_add_valid(o->sel, true))
-PREDICATE(invalid, arb_grep_add_valid(o->sel, false))
-PREDICATE(finding, arb_grep_add_finding(o->sel, value))
-PREDICATE(termination, arb_grep_add_termination(o->sel, value))
-PREDICATE(tag, arb_grep_add_tag(o->sel, value, o->ignore_case))
-PREDICATE(result, arb_grep_add_result(o->sel, value))
-PREDICATE(plies, arb_grep_add_plies(o->sel, value))
-PREDICATE(chess960, arb_grep_add_chess960(o->sel))
-PREDICATE(position, arb_grep_add_position(o->sel, value))
-PREDICATE(material, arb_grep_add_material(o->sel, value))
-PREDICATE(material_plies, arb_grep_set_material_plies(o->sel, value))
-PREDICATE(fen_pattern, arb_grep_add_fen_pattern(o->sel, value))
-PREDICATE(eco, arb_grep_add_eco(o->sel, value))
-PREDICATE(opening, arb_grep_add_opening(o->sel, value, o->ignore_case))
-
-static int duplicates(void *target, const char *name, const char *value, const char *value2)
-{
-    options *o = target;
-    (void)value2;
-    if (o->dup == DUP_FIRSTS)
-        return usage_error(PROGRAM, "--duplicates and --unique do not go together: choose one");
-    unsigned long long min = 20;
-    if (!value || strcmp(value, "exact") == 0)
-        o->dup_mode = ARB_DUP_EXACT;
-    else if (strcmp(value, "prefix") == 0
-             || (strncmp(value, "prefix:", 7) == 0 && count_arg_parse(value + 7, 1, 100000, &min)))
-        o->dup_mode = ARB_DUP_PREFIX;
-    else
-        return usage_error(PROGRAM, "%s=%s: expected --duplicates, --duplicates=exact, --duplicates=prefix "
-                           "or --duplicates=prefix:N (N from 1 to 100000 plies)", name, value);
-    o->dup_min_plies = (size_t)min;
-    o->dup = DUP_REPEATS;
-    return 0;
-}
-
-static int unique(void *target, const char *name, const char *value, const char *value2)
-{
-    options *o = target;
-    (void)name, (void)value, (void)value2;
-    if (o->dup == DUP_REPEATS)
-        return usage_error(PROGRAM, "--duplicates and --unique do not go together: choose one");
-    o->dup = DUP_FIRSTS;
-    return 0;
-}
 
 static int max_count(void *target, const char *name, const char *value, const char *value2)
 {
@@ -448,67 +233,9 @@ static int no_lines(void *target, const char *name, const char *value, const cha
 }
 
 #define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
-/* (-i is an early row: it holds for every --tag, wherever it stands) */
 static const opt_row rows[] = {
-    {"--valid", OPT_CALL, .call = valid, .help = "every move (main line and variations) replays legally"},
-    {"--invalid", OPT_CALL, .call = invalid, .help = "some move or tag cannot be read or replayed"},
-    {"--finding", OPT_CALL_VALUE, .call = finding, .arg = "CODE",
-     .help = "pgnlint reports CODE (illegal-move, result-mismatch,\n"
-             "draw-claim, tag-missing, ...)"},
-    {"--termination", OPT_CALL_VALUE, .call = termination, .arg = "KIND",
-     .help = "pgnlint's termination: checkmate, stalemate, agreement,\n"
-             "resignation, time-forfeit, threefold-claim, ..."},
-    {"--tag", OPT_CALL_VALUE, .call = tag, .arg = "NAME=REGEX",
-     .help = "a tag NAME whose value the PCRE2 REGEX matches\n"
-             "(repeatable; NAME= only asks for the tag)"},
-    {"", OPT_NOTE, .usage = "--tag NAME>=N",
-     .help = "compare as numbers, or as dates for *Date tags:\n"
-             "<, <=, >, >=, ==, ==LOW..HIGH (WhiteElo>=2500,\n"
-             "Date==2019..2020.06; ?? date parts: all days must hold)"},
-    {"-i|--ignore-case", OPT_TRUE, AT(ignore_case), .early = true,
-     .help = "--tag and --opening patterns ignore case"},
-    {"--result", OPT_CALL_VALUE, .call = result, .arg = "R", .help = "result 1-0, 0-1, 1/2-1/2 or *"},
-    {"--plies", OPT_CALL_VALUE, .call = plies, .arg = "MIN:MAX",
-     .help = "main-line half-moves in range (MIN:, :MAX, N)"},
-    {"--chess960", OPT_CALL, .call = chess960, .help = "Chess960 games"},
-    {"--position", OPT_CALL_VALUE, .call = position, .arg = "FEN",
-     .help = "the main line passes through this position (same\n"
-             "pieces, side to move, castling and e.p. rights)"},
-    {"--material", OPT_CALL_VALUE, .call = material, .arg = "SPEC",
-     .help = "some main-line position has this material: KRPkr\n"
-             "(exactly), KP+k (one pawn or more), KR*kr (and\n"
-             "anything else for White)"},
-    {"--material-plies", OPT_CALL_VALUE, .call = material_plies, .arg = "N",
-     .help = "... in N consecutive positions (default 1)"},
-    {"--fen-pattern", OPT_CALL_VALUE, .call = fen_pattern, .arg = "BOARD",
-     .help = "some main-line position fits BOARD: a FEN board where\n"
-             "? is any square, ! any man, A/a any white/black man,\n"
-             "* a whole rank; \" w\" or \" b\" after it: side to move"},
-    {"--eco", OPT_CALL_VALUE, .call = eco, .arg = "RANGE",
-     .help = "the opening, by position (lichess table, as pgnconv\n"
-             "--add-tags ECO; not the ECO tag), is in RANGE: B90,\n"
-             "B9 (B90-B99), B, A00-B99"},
-    {"--opening", OPT_CALL_VALUE, .call = opening, .arg = "REGEX",
-     .help = "the opening's name matches the PCRE2 REGEX (-i too)"},
-    {"--from", OPT_STRING, AT(from), .arg = "san|auto|LANG",
-     .help = "notation of the moves: SAN (default); auto detects it\n"
-             "for every game, as pgnconv and pgnlint do; LANG (ro,\n"
-             "de, ...) reads that locale's letters"},
-    {"--prefer", OPT_STRING, AT(prefer), .arg = "LANGS",
-     .help = "with --from auto, prefer these when several replay"},
-    {"--encoding", OPT_STRING, AT(encoding), .arg = "NAME",
-     .help = "read the input in this encoding (windows-1251, cp866,\n"
-             "koi8-r, utf-16, ...), converted to UTF-8; without it\n"
-             "games are passed on byte for byte"},
-    {"--laws", OPT_STRING, AT(laws), .arg = "NAME|auto", .help = "edition of the Laws for --finding/--termination"},
-    {"--duplicates", OPT_CALL_OPTIONAL, .call = duplicates, .usage = "--duplicates[=exact|prefix[:N]]",
-     .help = "the main line (from the same start) repeats an earlier\n"
-             "game's; with prefix also when one of the two lines is\n"
-             "the other cut short, the shorter having N plies or more\n"
-             "(default 20); games that cannot be replayed or have no\n"
-             "move take no part"},
-    {"--unique", OPT_CALL, .call = unique, .help = "the first game of every main line (no duplicate)"},
-    {"--same-players", OPT_TRUE, AT(same_players), .help = "duplicates also have the same White, Black and Date"},
+    PREDICATE_ROWS,
+    DUP_SELECT_ROWS,
     {"-v|--invert-match", OPT_TRUE, AT(invert), .help = "select the games that do not satisfy them"},
     {"", OPT_NOTE,
      .help = "\n"
@@ -573,95 +300,41 @@ static int check_modes(options *o)
 {
     if (o->count + o->index + o->quiet + (o->split_prefix != NULL) + o->dup_index > 1)
         return usage_error(PROGRAM, "-c, --index, --dup-index, -q and --split do not go together: choose one");
-    if (o->dup_index && (o->dup == DUP_FIRSTS || o->invert))
+    if (o->dup_index && (o->dup.select == DUP_FIRSTS || o->invert))
         return usage_error(PROGRAM, "--dup-index lists duplicates: it does not go with --unique or -v");
-    if (o->dup_index && o->dup == DUP_OFF)
-        o->dup = DUP_REPEATS;
-    if (o->same_players && o->dup == DUP_OFF)
+    if (o->dup_index && o->dup.select == DUP_OFF)
+        o->dup.select = DUP_REPEATS;
+    if (o->dup.same_players && o->dup.select == DUP_OFF)
         return usage_error(PROGRAM, "--same-players qualifies --duplicates, --unique or --dup-index: give one "
                            "of them");
     o->mode = o->count ? OUT_COUNT : o->index ? OUT_INDEX : o->quiet ? OUT_QUIET : o->split_prefix ? OUT_SPLIT
             : o->dup_index ? OUT_DUP_INDEX : OUT_GAMES;
-    if (o->from && strcmp(o->from, "san") == 0)
-        o->from = NULL;
     /* with duplicates, -v applies to the whole decision, made by emit */
-    arb_grep_set_invert(o->sel, o->invert && o->dup == DUP_OFF);
+    arb_grep_set_invert(o->pred.sel, o->invert && o->dup.select == DUP_OFF);
     return 0;
-}
-
-/* What the run loaded: rule editions, locales, notations. */
-typedef struct data {
-    arb_profile_set *profiles;
-    arb_openings *openings;      /* --eco, --opening */
-    arb_lint_options lint;
-    setup_from from;
-} data;
-
-static void data_free(data *d)
-{
-    setup_from_free(&d->from);
-    arb_profiles_free(d->profiles);
-    arb_openings_free(d->openings);
-}
-
-/* Loads what --finding/--termination (the rule editions) and --from (the
- * notations) need, and sets the reader's and linter's options; false after
- * a message. */
-static bool load_data(options *o, data *d, bool lint, bool openings)
-{
-    memset(d, 0, sizeof *d);
-    if (openings) {
-        arb_status st = arb_openings_load(NULL, &d->openings);
-        if (st.code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            return false;
-        }
-    }
-    if (lint) {
-        arb_status st = arb_profiles_load(NULL, &d->profiles);
-        if (st.code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            return false;
-        }
-        d->lint.profiles = d->profiles;
-        if (!setup_laws(PROGRAM, d->profiles, o->laws, &d->lint))
-            return false;
-    }
-    if (!setup_from_notation(PROGRAM, o->from, o->prefer, false, &d->from, &o->read)
-        || !setup_lenient(PROGRAM, o->strict, &d->from, &o->read)
-        || !setup_encoding(PROGRAM, o->encoding, false, &o->read))
-        return false;
-    d->lint.notation = d->from.notation;
-    return true;
 }
 
 int main(int argc, char **argv)
 {
-    options o = {.first_game = 1, .sel = arb_grep_new()};
-    arb_grep *sel = o.sel;
-    if (!sel) {
-        fprintf(stderr, PROGRAM ": out of memory\n");
+    options o = {.first_game = 1, .dup.program = PROGRAM};
+    if (!grep_predicates_new(PROGRAM, &o.pred))
         return EXIT_TROUBLE;
-    }
+    const arb_grep *sel = o.pred.sel;
     int operands = opt_parse(&spec, argc, argv, &o);
     if (operands >= 0 && check_modes(&o) < 0)
         operands = OPT_ERROR;
     if (operands < 0) {
-        arb_grep_free(sel);
+        grep_predicates_free(&o.pred);
         return operands == OPT_DONE && fflush(stdout) == 0 ? EXIT_MATCH : EXIT_TROUBLE;
     }
     if (o.jobs == 0)
         o.jobs = setup_default_jobs();
 
-    data d;
     int status = EXIT_TROUBLE;
-    if (!load_data(&o, &d, arb_grep_needs_lint(sel), arb_grep_needs_openings(sel)))
+    if (!grep_predicates_load(&o.pred, o.strict, &o.read))
         goto done;
-    arb_grep_set_openings(sel, d.openings);
-    if (d.profiles)
-        arb_grep_set_lint_options(sel, &d.lint);
     /* replay only when a predicate or the output needs the moves */
-    o.read.tags_only = !arb_grep_needs_replay(sel) && !o.normalize && o.dup == DUP_OFF;
+    o.read.tags_only = !arb_grep_needs_replay(sel) && !o.normalize && o.dup.select == DUP_OFF;
     o.read.record_san = o.normalize;
     /* games pass on as written: what no predicate reads need not be kept */
     o.read.skip_items = !arb_grep_needs_moves(sel) && !o.normalize && o.dup == DUP_OFF;
@@ -672,27 +345,25 @@ int main(int argc, char **argv)
     static char stdout_buffer[1 << 20];
     setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
 
-    struct run run = {.o = &o, .selection = sel,
+    bool keep_bytes = o.mode == OUT_GAMES || o.mode == OUT_SPLIT;
+    size_t max_bytes = o.read.max_game_bytes ? o.read.max_game_bytes : ARB_PGN_DEFAULT_MAX_GAME_BYTES;
+    struct run run = {.o = &o, .work = {.selection = sel, .dup = &o.dup, .invert = o.invert, .keep_bytes = keep_bytes,
+                                        .normalize = o.normalize, .max_game_bytes = max_bytes},
                       .out = {.program = PROGRAM, .split_size = o.mode == OUT_SPLIT ? o.split_size : 0,
                               .split_prefix = o.split_prefix}};
-    if (o.dup && !(run.dups = arb_dup_table_new(o.dup_mode, o.dup_min_plies))) {
-        fprintf(stderr, PROGRAM ": out of memory\n");
+    if (!dup_run_start(&run.dups, &o.dup))
         goto done;
-    }
     /* spans (and the copy of the text they take) only when games are written */
     run.loop = (run_loop){.program = PROGRAM, .read = &o.read,
-                          .parallel = {.jobs = o.jobs, .raw_spans = o.mode == OUT_GAMES || o.mode == OUT_SPLIT},
-                          .worker_size = sizeof(worker), .worker_init = worker_init,
-                          .worker_free = worker_free, .game = select_game, .emit = emit, .ctx = &run,
+                          .parallel = {.jobs = o.jobs, .raw_spans = keep_bytes},
+                          .worker_size = sizeof(grep_worker), .worker_init = worker_init,
+                          .worker_free = grep_worker_free, .game = grep_worker_game, .emit = emit, .ctx = &run,
                           .progress_mode = o.progress, .file_begin = file_begin, .file_end = file_end};
     if (!run_loop_inputs(&run.loop, argv + 1, operands))
         run.loop.trouble = true;
     if (!game_out_close(&run.out))
         run.loop.trouble = true;
-    arb_dup_table_free(run.dups);
-    for (size_t k = 0; k < run.input_count; k++)
-        free(run.inputs[k].name);
-    free(run.inputs);
+    dup_run_free(&run.dups);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         if (!run.out.failed)
             fprintf(stderr, PROGRAM ": cannot write standard output: %s\n", strerror(errno));
@@ -705,7 +376,6 @@ int main(int argc, char **argv)
     else
         status = run.total_selected ? EXIT_MATCH : EXIT_NO_MATCH;
 done:
-    data_free(&d);
-    arb_grep_free(sel);
+    grep_predicates_free(&o.pred);
     return status;
 }

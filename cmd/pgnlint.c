@@ -21,26 +21,19 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/lint_setup.h"
+#include "common/lint_worker.h"
 #include "common/optable.h"
 #include "common/runloop.h"
 #include "common/setup.h"
-#include "common/size_arg.h"
 #include "common/tournament_out.h"
 #include "common/usage.h"
 #include "arbiter.h"
-#include "findings.h"
 #include "report.h"
 #include "lint.h"
-#include "grammar.h"
-#include "locales.h"
-#include "notation.h"
-#include "pgn_detect.h"
 #include "pgn_parallel.h"
 #include "pgn_read.h"
 #include "profile.h"
-#include "report_html.h"
-#include "trf.h"
-#include "trf_check.h"
 
 #define PROGRAM "pgnlint"
 
@@ -184,123 +177,18 @@ static const char epilogue[] =
     "2 usage error, unreadable file or a game longer than --max-game-bytes.\n";
 static const opt_spec spec = {PROGRAM, rows, false, synopsis, epilogue, 23};
 
-/* Compiles every locale for suggestions (the one the moves are read in,
- * `own`, "en" for SAN, is skipped where suggestions are made, and gives the
- * repair hint its letters); false (and nothing kept) when the data cannot be
- * loaded: suggestions are a help, not a need. */
-static bool load_suggestions(const char *own, arb_locale_set **locales, arb_grammar **grammar,
-                             arb_notation ***out, size_t *count)
-{
-    if (!*locales && arb_locales_load(NULL, locales).code)
-        return false;
-    if (!*grammar && arb_grammar_load(NULL, grammar).code)
-        return false;
-    size_t n = arb_locales_count(*locales);
-    arb_notation **list = calloc(n ? n : 1, sizeof *list);
-    if (!list)
-        return false;
-    size_t used = 0;
-    for (size_t i = 0; i < n; i++) {
-        const arb_locale *loc = arb_locales_at(*locales, i);
-        (void)own;   /* kept too: the repair hint reads the game in its own letters */
-        if (arb_notation_new(*grammar, loc, &list[used]).code == 0)
-            used++;
-    }
-    *out = list;
-    *count = used;
-    return used > 0;
-}
+/* ---- worker threads (lint_worker.h) ---------------------------------------------- */
 
-/* ---- worker threads (pgn_parallel.h) ------------------------------------------ */
-
-/* Output texts and counters of a batch of games. */
-enum { TEXT_OUT = 0, TEXT_ERR = 1 };
-enum { COUNT_CLEAN = 0, COUNT_ERRORS = 1, COUNT_WARNINGS = 2, COUNT_TROUBLE = 3 };
-
-/* What every worker shares, read only while they run. */
+/* What the workers read, and what emit needs. */
 typedef struct shared {
+    lint_work work;
     const options *o;
-    const arb_lint_options *lo;
-    const arb_report_style *style;
     totals *t;               /* emit's, in the calling thread */
-    arb_trf_check *trf;      /* --trf: with one job only (games in input order) */
 } shared;
-
-/* One worker's own state: the linter (position history for repetitions),
- * the report and a style whose game numbers go to the current output. */
-typedef struct worker {
-    const shared *sh;
-    arb_linter *linter;
-    arb_lint_report report;
-    arb_report_style style;
-    arb_pgn_output *out;     /* the output of the game being formatted */
-} worker;
-
-/* The game's number is known only when the games before it are counted:
- * its place is marked, and emit writes it (pgn_parallel.h). */
-static bool write_game_number(const arb_report_style *style, const arb_lint_report *r, arb_strbuf *text)
-{
-    (void)r;
-    worker *w = style->write_game_ctx;
-    return arb_pgn_output_number(w->out, (int)(text - w->out->text));
-}
 
 static bool worker_init(void *state, void *ctx)
 {
-    worker *w = state;
-    w->sh = ctx;
-    arb_lint_report_init(&w->report);
-    w->style = *w->sh->style;
-    w->style.write_game = write_game_number;
-    w->style.write_game_ctx = w;
-    return (w->linter = arb_linter_new()) != NULL;
-}
-
-static void worker_free(void *state)
-{
-    worker *w = state;
-    arb_lint_report_free(&w->report);
-    arb_linter_free(w->linter);
-}
-
-static void lint_one(void *state, const arb_pgn_game *g, arb_pgn_output *out)
-{
-    worker *w = state;
-    const options *o = w->sh->o;
-    arb_strbuf *err = &out->text[TEXT_ERR];
-    w->out = out;
-    size_t limit = o->read.max_game_bytes ? o->read.max_game_bytes : ARB_PGN_DEFAULT_MAX_GAME_BYTES;
-    if (!g->raw_complete || g->raw_len > limit) {
-        /* the reader read it on (it may have dropped its text: findings
-         * then cannot quote the moves as written); its own text's length,
-         * not where the reader happened to refill, decides, so that the
-         * report is the same with any -j */
-        arb_strbuf_printf(err, "%s:%d:%d: game ", g->source, (int)g->line, (int)g->col);
-        arb_pgn_output_number(out, TEXT_ERR);
-        arb_strbuf_printf(err, " is longer than %zu bytes, expected a shorter game (--max-game-bytes); "
-                          "checked all the same\n", limit);
-        out->count[COUNT_TROUBLE]++;
-    }
-    /* (the index is the game's place in this batch: the report's number is
-     * written by write_game_number) */
-    arb_status ls = arb_lint_game(w->linter, g, out->games + 1, w->sh->lo, &w->report);
-    if (ls.code) {
-        arb_strbuf_printf(err, "%s:%d:%d: %s\n", g->source, (int)g->line, (int)g->col, ls.message);
-        out->count[COUNT_TROUBLE]++;
-    }
-    if (w->sh->trf)
-        arb_trf_check_game(w->sh->trf, g, &w->report);
-    const arb_lint_report *r = &w->report;
-    out->count[r->errors ? COUNT_ERRORS : r->warnings ? COUNT_WARNINGS : COUNT_CLEAN]++;
-    arb_strbuf *text = &out->text[TEXT_OUT];
-    if (o->format == LINT_FORMAT_JSON)
-        arb_report_format_json(r, &w->style, text);
-    else if (o->format == LINT_FORMAT_FACTS)
-        arb_report_format_facts(r, &w->style, text);
-    else if (o->format == LINT_FORMAT_HTML)
-        arb_html_game(r, g, &w->style, text);
-    else
-        arb_report_format_text(r, &w->style, text);
+    return lint_worker_init(state, &((shared *)ctx)->work);
 }
 
 /* ---- the calling thread ---------------------------------------------------------- */
@@ -335,85 +223,32 @@ int main(int argc, char **argv)
         return operands == OPT_DONE ? EXIT_CLEAN : EXIT_TROUBLE;
     o.json = o.format != LINT_FORMAT_TEXT;
 
-    arb_profile_set *profiles = NULL;
-    arb_status st = arb_profiles_load(NULL, &profiles);
-    if (st.code) {
-        fprintf(stderr, PROGRAM ": %s\n", st.message);
-        return EXIT_TROUBLE;
-    }
     int status = EXIT_CLEAN;
-    setup_from sf = {0};             /* locales, grammar; --from: moves in the input */
-    arb_notation *notation = NULL;   /* --lang: moves in messages */
-    arb_notation **suggest = NULL;
-    size_t suggest_count = 0;
-    arb_event event;
+    lint_setup ls = {0};             /* rule editions, event, notations */
     arb_report_style style = {0};
     totals t = {0};
-    arb_lint_options lo = {.profiles = profiles, .time_class_fixed = o.time_class >= 0, .time_class = o.time_class,
+    arb_lint_options lo = {.time_class_fixed = o.time_class >= 0, .time_class = o.time_class,
                            .dead_by_material_only = o.dead_by_material};
-
+    if (!lint_setup_profiles(PROGRAM, &ls, &lo))
+        return EXIT_TROUBLE;
     if (o.list_profiles) {
-        for (size_t i = 0; i < arb_profiles_count(profiles); i++) {
-            const arb_profile *p = arb_profiles_at(profiles, i);
-            printf("%-10s from %s  %s\n", p->name, p->effective, p->title);
-        }
+        lint_setup_list_profiles(&ls);
         goto done;
-    }
-    if (o.event) {
-        st = arb_event_load(o.event, &event);
-        if (st.code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            status = EXIT_TROUBLE;
-            goto done;
-        }
-        lo.event = &event;
-    }
-    const char *laws = o.laws;
-    if (!laws && lo.event && event.laws[0])
-        laws = event.laws;
-    if (!setup_laws(PROGRAM, profiles, laws, &lo)) {
-        status = EXIT_TROUBLE;
-        goto done;
-    }
-    if (o.lang) {
-        st = arb_locales_load(NULL, &sf.locales);
-        if (st.code) {
-            fprintf(stderr, PROGRAM ": %s\n", st.message);
-            status = EXIT_TROUBLE;
-            goto done;
-        }
-        style.locales = sf.locales;
-        style.locale = arb_locale_find(sf.locales, o.lang);
-        if (!style.locale) {
-            fprintf(stderr, PROGRAM ": --lang %s: no such locale, expected a code such as en, ro, ca, sl, sr-Latn\n",
-                    o.lang);
-            status = EXIT_TROUBLE;
-            goto done;
-        }
-        /* moves in the locale's letters; without the grammar, messages keep SAN */
-        if (arb_grammar_load(NULL, &sf.grammar).code == 0 &&
-            arb_notation_new(sf.grammar, style.locale, &notation).code == 0)
-            style.notation = notation;
     }
     /* SAN unless asked: an arbiter checks the record as written, and a slip
      * of a national letter in a SAN game is reported (with the reading it
      * has in that notation, see suggestions) rather than read away */
     /* --strict: warnings (each lenient reading is one) make the exit status 1 */
-    if (!setup_from_notation(PROGRAM, o.from, o.prefer, false, &sf, &o.read)
-        || !setup_lenient(PROGRAM, false, &sf, &o.read) || !setup_encoding(PROGRAM, o.encoding, true, &o.read)) {
+    if (!lint_setup_laws(PROGRAM, o.event, o.laws, &ls, &lo) || !lint_setup_lang(PROGRAM, o.lang, &ls, &style)
+        || !setup_from_notation(PROGRAM, o.from, o.prefer, false, &ls.from, &o.read)
+        || !setup_lenient(PROGRAM, false, &ls.from, &o.read) || !setup_encoding(PROGRAM, o.encoding, true, &o.read)) {
         status = EXIT_TROUBLE;
         goto done;
     }
-    lo.notation = sf.notation;
+    lo.notation = ls.from.notation;
     /* national letters for suggestions on moves that do not replay */
-    const char *own = sf.notation ? arb_locale_code(arb_notation_locale(sf.notation)) : "";
-    if (!o.no_suggest && load_suggestions(own, &sf.locales, &sf.grammar, &suggest, &suggest_count)) {
-        lo.suggest = (const arb_notation *const *)suggest;
-        lo.suggest_count = suggest_count;
-        /* --continue follows a move these notations agree on */
-        o.read.suggest = lo.suggest;
-        o.read.suggest_count = suggest_count;
-    }
+    if (!o.no_suggest)
+        lint_setup_suggestions(&ls, &lo, &o.read);
     o.read.keep_main_line = true;   /* the linter reads the reader's positions, not its own replay */
     style.color = !o.json && (o.color == COLOR_ALWAYS || (o.color == COLOR_AUTO && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")));
     if (o.jobs == 0)
@@ -426,10 +261,13 @@ int main(int argc, char **argv)
     }
     if (o.trf)
         o.jobs = 1;   /* the check takes the games in input order */
-    shared sh = {.o = &o, .lo = &lo, .style = &style, .t = &t, .trf = t.tour.check};
+    size_t max_bytes = o.read.max_game_bytes ? o.read.max_game_bytes : ARB_PGN_DEFAULT_MAX_GAME_BYTES;
+    shared sh = {.work = {.format = o.format, .max_game_bytes = max_bytes, .lo = &lo, .style = &style,
+                          .trf = t.tour.check},
+                 .o = &o, .t = &t};
     t.loop = (run_loop){.program = PROGRAM, .read = &o.read, .parallel = {.jobs = o.jobs},
-                        .worker_size = sizeof(worker), .worker_init = worker_init, .worker_free = worker_free,
-                        .game = lint_one, .emit = emit, .ctx = &sh, .progress_mode = o.progress,
+                        .worker_size = sizeof(lint_worker), .worker_init = worker_init, .worker_free = lint_worker_free,
+                        .game = lint_worker_game, .emit = emit, .ctx = &sh, .progress_mode = o.progress,
                         .trouble = t.tour.trouble};   /* (the report's problems, --trf) */
     if (!run_loop_inputs(&t.loop, argv + 1, operands)) {
         status = EXIT_TROUBLE;
@@ -454,11 +292,6 @@ int main(int argc, char **argv)
 
 done:
     tournament_out_free(&t.tour);
-    for (size_t i = 0; i < suggest_count; i++)
-        arb_notation_free(suggest[i]);
-    free(suggest);
-    arb_notation_free(notation);
-    setup_from_free(&sf);
-    arb_profiles_free(profiles);
+    lint_setup_free(&ls);
     return status;
 }

@@ -76,7 +76,7 @@ static int apply(const opt_spec *spec, const opt_row *r, const char *name, const
         if ((*(int *)at = choice_index(r->choices, value)) < 0)
             break;
         return 0;
-    default: return r->call(target, name, value, value2);
+    default: return r->call(at, name, value, value2);   /* the options, or with AT(field) that field */
     }
     return usage_error(spec->program, "%s %s: expected %s", name, value, r->expected);
 }

@@ -51,6 +51,8 @@ enum opt_kind {
     OPT_CALL_OPTIONAL,  /* a value only as --name=VALUE: .call(target, name, VALUE or NULL, NULL) */
     OPT_NOTE,      /* not an option: more --help text (an entry with .usage, else lines as they are) */
 };
+/* (a call's target is the whole options struct, or with AT(field) that
+ * field: rows kept in a module of their own act on their own struct) */
 
 /* Returns 0, or -1 after saying what was wrong (usage_error). */
 typedef int (*opt_call)(void *target, const char *name, const char *value, const char *value2);

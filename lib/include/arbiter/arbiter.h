@@ -87,6 +87,7 @@
  * the tags and results computed from the board */
 #include "grep.h"
 #include "duplicates.h"
+#include "dup_record.h"
 #include "openings.h"
 #include "board_result.h"
 #include "computed_tags.h"
