@@ -337,8 +337,8 @@ int main(int argc, char **argv)
     o.read.tags_only = !arb_grep_needs_replay(sel) && !o.normalize && o.dup.select == DUP_OFF;
     o.read.record_san = o.normalize;
     /* games pass on as written: what no predicate reads need not be kept */
-    o.read.skip_items = !arb_grep_needs_moves(sel) && !o.normalize && o.dup == DUP_OFF;
-    o.read.skip_tags = !arb_grep_needs_tags(sel) && !o.normalize && o.dup == DUP_OFF;
+    o.read.skip_items = !arb_grep_needs_moves(sel) && !o.normalize && o.dup.select == DUP_OFF;
+    o.read.skip_tags = !arb_grep_needs_tags(sel) && !o.normalize && o.dup.select == DUP_OFF;
     /* games pass on as written: only pgnlint's checks read comments (draw offers) */
     o.read.skip_comments = !o.normalize && !arb_grep_needs_lint(sel);
 
