@@ -56,6 +56,7 @@ typedef struct options {
     int jobs;
     const char *from;        /* NULL: SAN, detecting games SAN cannot read */
     const char *to_locale;   /* --to LANG */
+    const char *to_spoken;   /* --to spoken[:LANG]: "" or the locale code */
     const char *prefer;
     const char *encoding;    /* --encoding: NULL detects it */
     bool list_locales;
@@ -97,11 +98,15 @@ static void usage(FILE *out)
         "A FILE that is a folder stands for the PGN files under it (*.pgn, *.pgn.gz,\n"
         "...; recursively, in name order; other files skipped with a note).\n"
         "\n"
-        "  --from auto|san|LANG notation of the input: auto detects it for every game\n"
+        "  --from auto|san|spoken|LANG\n"
+        "                       notation of the input: auto detects it for every game\n"
         "                       by replaying it under each locale; san reads SAN only;\n"
         "                       LANG (ro, de, ru, sr-Cyrl, ...) reads that locale's\n"
         "                       letters in all FIDE Appendix C forms.  Default: SAN,\n"
-        "                       and auto for a game with a token SAN cannot read\n"
+        "                       and auto for a game with a token SAN cannot read;\n"
+        "                       spoken reads the words of FIDE Appendix D.2.1\n"
+        "                       (\"Springer Felix drei\"; a warning per game, refused\n"
+        "                       with --strict)\n"
         "  --prefer LANGS       when several notations replay a game, prefer these\n"
         "                       (comma-separated codes; after the game's own Notation\n"
         "                       or Language tag)\n"
@@ -110,6 +115,9 @@ static void usage(FILE *out)
         "                       move notation: SAN (default), long algebraic (Ng1-f3),\n"
         "                       UCI (g1f3), figurines (\u2658f3), or SAN in a locale's\n"
         "                       letters (Cf3 in ro)\n"
+        "  --to spoken[:LANG]   FIDE Laws Appendix D.2.1, one announcement per line\n"
+        "                       (\"1. Springer Felix drei\"), in the words LANG's Laws\n"
+        "                       text prints (ca, de, ro, sl; default the first)\n"
         "  --to json|csv|epd    data instead of PGN: one JSON object per game (tags,\n"
         "                       moves in SAN and UCI, comments, NAGs, variations,\n"
         "                       %%clk/%%emt/%%eval, final FEN), one CSV row per game,\n"
@@ -517,7 +525,10 @@ static int parse_args(int argc, char **argv, options *o)
                 o->write.notation = ARB_PGN_NOTATION_UCI;
             else if (strcmp(value, "fan") == 0)
                 o->write.notation = ARB_PGN_NOTATION_FAN;
-            else if (strcmp(value, "json") == 0)
+            else if (strcmp(value, "spoken") == 0 || strncmp(value, "spoken:", 7) == 0) {
+                o->write.notation = ARB_PGN_NOTATION_SPOKEN;
+                o->to_spoken = value[6] ? value + 7 : "";
+            } else if (strcmp(value, "json") == 0)
                 o->export_format = ARB_PGN_EXPORT_JSON;
             else if (strcmp(value, "csv") == 0)
                 o->export_format = ARB_PGN_EXPORT_CSV;
@@ -658,7 +669,7 @@ static int setup_notations(options *o, notations *n)
 {
     memset(n, 0, sizeof *n);
     bool from_san = o->from && strcmp(o->from, "san") == 0;
-    bool required = o->list_locales || o->to_locale || (o->from && !from_san) || o->repair;
+    bool required = o->list_locales || o->to_locale || o->to_spoken || (o->from && !from_san) || o->repair;
     if (!required && from_san)
         return 1;
     arb_status st = arb_locales_load(NULL, &n->from.locales);
@@ -688,6 +699,11 @@ static int setup_notations(options *o, notations *n)
             return -1;
         }
         o->write.locale = n->to;
+    }
+    if (o->to_spoken && !(o->write.spoken = arb_spoken_locale(n->from.locales, *o->to_spoken ? o->to_spoken : NULL))) {
+        fprintf(stderr, PROGRAM ": --to spoken:%s: no locale with the words of FIDE Appendix D.2.1, expected "
+                        "spoken, or spoken:LANG with a locale whose file has a spoken: section\n", o->to_spoken);
+        return -1;
     }
     if (o->repair) {
         const arb_locale *en = setup_find_locale(PROGRAM, n->from.locales, "--repair", "en", "");

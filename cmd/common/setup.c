@@ -73,7 +73,8 @@ bool setup_load_notations(const char *program, setup_from *s)
 bool setup_from_notation(const char *program, const char *from, const char *prefer, bool detect_when_not_san,
                          setup_from *s, arb_pgn_reader_options *read)
 {
-    bool from_san = from && strcmp(from, "san") == 0;
+    /* spoken words (FIDE Appendix D) are read by the lenient reading into SAN */
+    bool from_san = from && (strcmp(from, "san") == 0 || strcmp(from, "spoken") == 0);
     if (from_san || (!from && !detect_when_not_san))
         return true;
     if (!setup_load_notations(program, s))

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "spoken.h"
 #include "utf8.h"
 
 /* ---- output and offset map ---------------------------------------------- */
@@ -56,6 +57,7 @@ typedef struct writer {
     item *items;
     size_t count, cap;
     bool oom;
+    const arb_locale_set *set;   /* spoken words (spoken.h) */
 } writer;
 
 static void put(writer *w, const char *s, size_t n)
@@ -787,6 +789,21 @@ static bool match_parens(writer *w)
  * a variation (and keeps the rewrite linear in the text). */
 #define PROSE_ITEMS_MAX 400
 
+/* A spoken announcement at word item j: the index of its last item, or 0. */
+static size_t spoken_at(const writer *w, size_t j, bool short_form, char *said)
+{
+    if (j >= w->count || w->items[j].kind != IT_WORD)
+        return 0;
+    size_t start = w->items[j].start;
+    size_t took = arb_spoken_read(w->set, w->src + start, w->src_len - start, short_form, said);
+    if (!took)
+        return 0;
+    size_t last = j;
+    while (last + 1 < w->count && w->items[last + 1].kind == IT_WORD && w->items[last].end < start + took)
+        last++;
+    return w->items[last].end == start + took ? last : 0;
+}
+
 /* Round brackets that hold prose, or only annotation marks: a comment. */
 static bool paren_is_prose(const writer *w, size_t open, size_t close, const arb_locale *typeset)
 {
@@ -795,7 +812,12 @@ static bool paren_is_prose(const writer *w, size_t open, size_t close, const arb
         const item *it = &w->items[j];
         if (it->kind == IT_WORD) {
             fixed f;
-            if (word_movelike(w, j, typeset, &f))
+            char said[ARB_SPOKEN_SAN_MAX];
+            size_t last = spoken_at(w, j, false, said);
+            if (last) {
+                moves = true;
+                j = last;
+            } else if (word_movelike(w, j, typeset, &f))
                 moves = true;
             else if (prose_word(w->src + it->start, it->end - it->start))
                 prose = true;
@@ -833,9 +855,11 @@ static size_t prose_run(const writer *w, size_t i, const arb_locale *typeset, bo
     size_t j = i;
     while (j < w->count) {
         const item *it = &w->items[j];
+        char said[ARB_SPOKEN_SAN_MAX];
         if (it->kind == IT_NUMBER) {
             fixed f;
-            if (j + 1 < w->count && w->items[j + 1].kind == IT_WORD && word_movelike(w, j + 1, typeset, &f))
+            if (j + 1 < w->count && w->items[j + 1].kind == IT_WORD
+                && (word_movelike(w, j + 1, typeset, &f) || spoken_at(w, j + 1, false, said)))
                 break;
             j++;
             continue;
@@ -843,7 +867,7 @@ static size_t prose_run(const writer *w, size_t i, const arb_locale *typeset, bo
         if (it->kind != IT_WORD)
             break;
         fixed f;
-        if (word_movelike(w, j, typeset, &f))
+        if (word_movelike(w, j, typeset, &f) || spoken_at(w, j, false, said))
             break;
         const char *s = w->src + it->start;
         size_t n = it->end - it->start;
@@ -931,10 +955,16 @@ static void fix_tag_line(writer *w, const item *it)
 int arb_lenient_rewrite(const arb_locale_set *set, const arb_locale *typeset, const char *src, size_t len,
                         int32_t line, int32_t col, arb_lenient_text *out)
 {
+    return arb_lenient_rewrite_spoken(set, typeset, false, src, len, line, col, out);
+}
+
+int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *typeset, bool spoken_short,
+                               const char *src, size_t len, int32_t line, int32_t col, arb_lenient_text *out)
+{
     out->len = 0;
     out->map_count = 0;
     out->note_count = 0;
-    writer w = {.t = out, .src = src, .src_len = len};
+    writer w = {.t = out, .src = src, .src_len = len, .set = set};
     put(&w, "", 0);
     split_items(&w, line, col);
     if (!w.oom && !match_parens(&w))
@@ -1015,6 +1045,20 @@ int arb_lenient_rewrite(const arb_locale_set *set, const arb_locale *typeset, co
             break;
         }
         case IT_WORD: {
+            /* an announcement of Appendix D.2.1: "Springer Felix drei" */
+            char said[ARB_SPOKEN_SAN_MAX];
+            size_t last_said = spoken_at(&w, i, spoken_short, said);
+            if (last_said) {
+                replace(&w, it->start, w.items[last_said].end, said, strlen(said));
+                note(&w, it, ARB_LENIENT_SPOKEN);
+                i = last_said;
+                if (st.depth == 0) {
+                    st.any_move = true;
+                    st.moves_since++;
+                    st.result_seen = false;
+                }
+                break;
+            }
             fixed f;
             bool move = word_movelike(&w, i, typeset, &f);
             /* a move split by blanks: "D x d3", "К f3", "Db1 +" */
@@ -1137,7 +1181,7 @@ int arb_lenient_rewrite(const arb_locale_set *set, const arb_locale *typeset, co
 
 static const char *const names[ARB_LENIENT_KIND_COUNT] = {
     "prose", "result-words", "look-alike", "lowercase", "spaced", "captured", "number", "marks", "result-form",
-    "split", "typeset"};
+    "split", "typeset", "spoken"};
 
 static const char *const descriptions[ARB_LENIENT_KIND_COUNT] = {
     "prose read as a comment, expected moves, a variation or a {comment}",
@@ -1151,6 +1195,7 @@ static const char *const descriptions[ARB_LENIENT_KIND_COUNT] = {
     "result written in another form read as PGN, expected 1-0, 0-1 or 1/2-1/2",
     "move numbering restarts at 1: a new game read from there, expected a termination marker",
     "Latin letters typeset for the locale's piece letters read as those, expected its own letters",
+    "spoken notation (FIDE Laws Appendix D.2.1) read as algebraic, expected moves written in letters",
 };
 
 const char *arb_lenient_describe(int kind)

@@ -72,10 +72,11 @@ static int out_of_memory(const arb_pgn_game *g, arb_status *status)
  * Returns 0 when the rewrite changes nothing, 1 when read, -1 when out of
  * memory. */
 static int try_rewrite(arb_pgn_lenient *l, struct candidate *c, const arb_pgn_reader_options *opt, const char *name,
-                       const arb_pgn_game *g, const arb_locale *typeset)
+                       const arb_pgn_game *g, const arb_locale *typeset, bool spoken_short)
 {
     drop_reader(c);
-    int n = arb_lenient_rewrite(opt->lenient_locales, typeset, l->orig, l->orig_len, g->line, g->col, &c->text);
+    int n = arb_lenient_rewrite_spoken(opt->lenient_locales, typeset, spoken_short, l->orig, l->orig_len, g->line,
+                                       g->col, &c->text);
     if (n <= 0)
         return n;
     size_t pad = g->col > 1 ? (size_t)(g->col - 1) : 0;
@@ -216,11 +217,16 @@ int arb_pgn_lenient_retry(arb_pgn_lenient *l, const arb_pgn_reader_options *opt,
     l->orig_len = g->raw_len;
     l->orig_offset = g->offset;
     const arb_locale_set *set = opt->lenient_locales;
-    size_t variants = 1 + (set ? arb_locales_count(set) : 0);
-    bool doubt = false;
+    /* the text as it is; with each locale's typeset letters; spoken
+     * announcements read the short way (Turm Anna eins, Anna vier) */
+    size_t variants = 2 + (set ? arb_locales_count(set) : 0);
+    bool doubt = false, spoken = false, spoken_doubt = false;
     for (size_t v = 0; v < variants; v++) {
         const arb_locale *typeset = NULL;
-        if (v > 0) {
+        bool spoken_short = v == variants - 1;
+        if (spoken_short && !spoken)
+            continue;
+        if (v > 0 && !spoken_short) {
             typeset = arb_locales_at(set, v - 1);
             bool any = false;
             for (int w = ARB_LOCALE_TYPESET_KNIGHT; w <= ARB_LOCALE_TYPESET_KING; w++)
@@ -228,13 +234,18 @@ int arb_pgn_lenient_retry(arb_pgn_lenient *l, const arb_pgn_reader_options *opt,
             if (!any)
                 continue;
         }
-        int rc = try_rewrite(l, l->trial, opt, name, g, typeset);
+        int rc = try_rewrite(l, l->trial, opt, name, g, typeset, spoken_short);
         if (rc < 0)
             return out_of_memory(g, status);
         if (rc == 0)
             continue;
-        if (l->trial->ok && l->best->ok && !same_moves(&l->trial->game, &l->best->game))
+        if (v == 0)
+            for (size_t i = 0; i < l->trial->text.note_count; i++)
+                spoken |= l->trial->text.notes[i].kind == ARB_LENIENT_SPOKEN;
+        if (l->trial->ok && l->best->ok && !same_moves(&l->trial->game, &l->best->game)) {
             doubt = true;
+            spoken_doubt = spoken_short;
+        }
         /* letters typeset for a locale are its letters only if the whole
          * game then replays, or the text holds a spelling only that locale's
          * typesetting makes (Kp): a reading that merely gets further is no
@@ -249,9 +260,12 @@ int arb_pgn_lenient_retry(arb_pgn_lenient *l, const arb_pgn_reader_options *opt,
     }
     if (doubt) {
         if (!arb_pgn_game_add_diag(g, ARB_PGN_ERROR, g->line, g->col,
-                                   "the text reads as two different games (with and without letters typeset in "
-                                   "another alphabet), expected a text that reads one way; name the notation "
-                                   "with --from"))
+                                   spoken_doubt ? "the text reads as two different games (announcements naming "
+                                                  "one square or two), expected a text that reads one way; "
+                                                  "announce pawn moves with \"Bauer\""
+                                                : "the text reads as two different games (with and without "
+                                                  "letters typeset in another alphabet), expected a text that "
+                                                  "reads one way; name the notation with --from"))
             return out_of_memory(g, status);
         drop_reader(l->best);
         return ARB_PGN_READ_GAME;

@@ -55,6 +55,7 @@
 #include "grammar.h"
 #include "notation.h"
 #include "detect.h"
+#include "spoken.h"
 /* laws: editions of the Laws and event regulations */
 #include "profile.h"
 /* pgn: reading, replaying and writing games (PGN, and JSON, CSV, EPD) */
