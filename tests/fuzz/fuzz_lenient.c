@@ -5,6 +5,8 @@
  *   - the rewrite keeps every line: as many newlines out as in, and every
  *     note lies on a line of the input;
  *   - the offset map is monotone and maps into the input;
+ *   - a spoken announcement (spoken.h) read at the start takes bytes of the
+ *     input only and gives a short algebraic text;
  *   - the PGN reader with the lenient second reading (and auto-detection
  *     half the time) gives games whose raw bytes are the input's at their
  *     offsets, in order, and whose messages all have a position.
@@ -16,6 +18,7 @@
 #include "lenient.h"
 #include "pgn_detect.h"
 #include "pgn_read.h"
+#include "spoken.h"
 
 static arb_locale_set *locales;
 static arb_grammar *grammar;
@@ -49,7 +52,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const arb_locale *typeset = size > 0 && (data[0] & 1) ? arb_locale_find(locales, "ru") : NULL;
     arb_lenient_text t;
     arb_lenient_text_init(&t);
-    int n = arb_lenient_rewrite(locales, typeset, src, size, 1, 1, &t);
+    bool short_form = size > 0 && (data[0] & 2);
+    int n = arb_lenient_rewrite_spoken(locales, typeset, short_form, src, size, 1, 1, &t);
     INVARIANT(n >= 0, "out of memory");
     INVARIANT(t.text && t.text[t.len] == '\0', "the rewrite is not a string");
     INVARIANT(newlines(t.text, t.len) == newlines(src, size), "lines added or removed");
@@ -66,6 +70,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         prev = o;
     }
     arb_lenient_text_free(&t);
+
+    char said[ARB_SPOKEN_SAN_MAX];
+    size_t took = arb_spoken_read(locales, src, size, short_form, said);
+    INVARIANT(took <= size, "an announcement of %zu bytes in %zu", took, size);
+    INVARIANT(!took || (said[0] && strlen(said) < ARB_SPOKEN_SAN_MAX), "announcement read as \"%s\"", said);
 
     arb_pgn_reader_options opt = {0};
     opt.lenient = true;
