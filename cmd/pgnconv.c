@@ -691,7 +691,7 @@ static int setup_notations(options *o, notations *n)
     }
     if (o->to_locale) {
         const arb_locale *loc = setup_find_locale(PROGRAM, n->from.locales, "--to", o->to_locale,
-                                                  "san, lan, uci, fan");
+                                                  "san, lan, uci, fan, spoken");
         if (!loc)
             return -1;
         if ((st = arb_notation_new(n->from.grammar, loc, &n->to)).code) {

@@ -106,6 +106,14 @@ enum arb_locale_words {
     ARB_LOCALE_SPOKEN_CAPTURE,
     ARB_LOCALE_SPOKEN_CHECK,
     ARB_LOCALE_SPOKEN_MATE,
+    /* descriptive: descriptive notation (P-K4, N-KB3; Spanish P4R, C3AR,
+     * descriptive.h): the spellings of each file a..h (one spelling may name
+     * two files: R for QR and KR), the check and mate words, and the order
+     * of a square's parts (one item: "file-rank" K4 or "rank-file" 4R) */
+    ARB_LOCALE_DESCRIPTIVE_FILE_A,
+    ARB_LOCALE_DESCRIPTIVE_CHECK = ARB_LOCALE_DESCRIPTIVE_FILE_A + 8,
+    ARB_LOCALE_DESCRIPTIVE_MATE,
+    ARB_LOCALE_DESCRIPTIVE_ORDER,
     ARB_LOCALE_WORDS_COUNT
 };
 size_t arb_locale_words_count(const arb_locale *loc, int which);
