@@ -115,6 +115,8 @@ static void usage(FILE *out)
         "                       move notation: SAN (default), long algebraic (Ng1-f3),\n"
         "                       UCI (g1f3), figurines (\u2658f3), or SAN in a locale's\n"
         "                       letters (Cf3 in ro)\n"
+        "  --to descriptive     English descriptive notation (P-K4, N-KB3, PxP; the\n"
+        "                       Spanish one is --to es-x-desc: P4R, C3AR)\n"
         "  --to spoken[:LANG]   FIDE Laws Appendix D.2.1, one announcement per line\n"
         "                       (\"1. Springer Felix drei\"), in the words LANG's Laws\n"
         "                       text prints (ca, de, ro, sl; default the first)\n"
@@ -690,8 +692,12 @@ static int setup_notations(options *o, notations *n)
         return 0;
     }
     if (o->to_locale) {
+        /* --to descriptive: the first descriptive locale (en-x-desc) */
+        for (size_t i = 0; strcmp(o->to_locale, "descriptive") == 0 && i < arb_locales_count(n->from.locales); i++)
+            if (arb_descriptive_locale(arb_locales_at(n->from.locales, i)))
+                o->to_locale = arb_locale_code(arb_locales_at(n->from.locales, i));
         const arb_locale *loc = setup_find_locale(PROGRAM, n->from.locales, "--to", o->to_locale,
-                                                  "san, lan, uci, fan, spoken");
+                                                  "san, lan, uci, fan, spoken, descriptive");
         if (!loc)
             return -1;
         if ((st = arb_notation_new(n->from.grammar, loc, &n->to)).code) {

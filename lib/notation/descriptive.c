@@ -123,14 +123,16 @@ static bool parse_square_rest(const arb_locale *loc, const char *s, size_t n, ds
     return false;
 }
 
-/* [file name] piece: the piece taken (NxP, PxKBP, BxQN). */
+/* [file name] piece: the piece taken (NxP, PxKBP, BxQN); piece [file name]
+ * where the rank comes first (AxPC). */
 static bool parse_captured(const arb_locale *loc, const char *s, size_t n, dspec *d)
 {
+    bool after = rank_first(loc);
     for (size_t q = 0; q < n; q++) {
-        unsigned files = q ? files_named(loc, s, q) : ALL_FILES;
+        unsigned files = q == 0 ? ALL_FILES : after ? files_named(loc, s + n - q, q) : files_named(loc, s, q);
         if (!files)
             continue;
-        int k = piece_named(loc, s + q, n - q);
+        int k = piece_named(loc, after ? s : s + q, n - q);
         if (k != ARB_NO_KIND) {
             d->cap_kind = k;
             d->cap_files = k == ARB_PAWN || files == ALL_FILES ? files
@@ -145,6 +147,20 @@ static bool parse_captured(const arb_locale *loc, const char *s, size_t n, dspec
  * x piece, or a square. */
 static bool parse_after_mover(const arb_locale *loc, const char *s, size_t n, dspec *d)
 {
+    /* rank-first books qualify after the letter: CD2D (QN-Q2), PAxP */
+    if (rank_first(loc) && d->from_files == ALL_FILES && d->from_rank < 0)
+        for (size_t m = 1; m < n; m++) {
+            unsigned files = files_named(loc, s, m);
+            if (!files)
+                continue;
+            dspec e = *d;
+            e.from_files = d->kind == ARB_PAWN ? files
+                                               : (files & QUEEN_WING ? QUEEN_WING : 0) | (files & KING_WING ? KING_WING : 0);
+            if (parse_after_mover(loc, s + m, n - m, &e)) {
+                *d = e;
+                return true;
+            }
+        }
     /* N/QR1-QN3: the square it stands on */
     if (n > 0 && s[0] == '/' && d->from_rank < 0) {
         for (size_t m = 1; m + 1 < n; m++) {
@@ -413,9 +429,14 @@ size_t arb_descriptive_write(const arb_locale *loc, const arb_position *pos, arb
         for (int mover = 0; mover < 4 && !done; mover++) {
             for (size_t target = 0; target < (capture ? 2 : 0) + names && !done; target++) {
                 text t = {{0}, 0};
-                if (mover & 1)
-                    add(&t, kind == ARB_PAWN ? file_name(loc, arb_file_of(from)) : wing_name(loc, arb_file_of(from)));
+                const char *qualifier = !(mover & 1) ? ""
+                                        : kind == ARB_PAWN ? file_name(loc, arb_file_of(from))
+                                                           : wing_name(loc, arb_file_of(from));
+                if (!rank_first(loc))
+                    add(&t, qualifier);
                 add(&t, letter(loc, kind));
+                if (rank_first(loc))
+                    add(&t, qualifier);
                 if (mover & 2) {
                     char r[2] = {(char)('1' + relative_rank(pos, from)), '\0'};
                     add(&t, r);
@@ -429,9 +450,10 @@ size_t arb_descriptive_write(const arb_locale *loc, const arb_position *pos, arb
                     if (target == 0) {
                         add(&t, letter(loc, taken));
                     } else if (target == 1) {
-                        add(&t, taken == ARB_PAWN ? file_name(loc, arb_file_of(taken_sq))
-                                                  : wing_name(loc, arb_file_of(taken_sq)));
-                        add(&t, letter(loc, taken));
+                        const char *where = taken == ARB_PAWN ? file_name(loc, arb_file_of(taken_sq))
+                                                              : wing_name(loc, arb_file_of(taken_sq));
+                        add(&t, rank_first(loc) ? letter(loc, taken) : where);
+                        add(&t, rank_first(loc) ? where : letter(loc, taken));
                     } else {
                         add_square(loc, pos, to, target - 2, &t);
                     }
