@@ -301,8 +301,14 @@ int arb_descriptive_read(const arb_locale *loc, const arb_position *pos, const c
 {
     if (candidates)
         candidates->count = 0;
+    /* the lenient reader's mark on NxP (shorthand.h) is no part of it here */
+    char plain[64];
+    size_t n = 0;
+    for (size_t i = 0; i < len && n < sizeof plain; i++)
+        if (token[i] != '_')
+            plain[n++] = token[i];
     dspec d;
-    if (len == 0 || len > 64 || !parse(loc, token, len, &d))
+    if (n == 0 || len > 64 || !parse(loc, plain, n, &d))
         return ARB_SAN_SYNTAX;
     arb_movelist legal;
     arb_generate_legal(pos, &legal);

@@ -734,6 +734,55 @@ static bool word_movelike(const writer *w, size_t i, const arb_locale *typeset, 
     return f->len > 0 && movelike(f->text, f->len);
 }
 
+/* A spoken announcement at word item j: the index of its last item, or 0. */
+static size_t spoken_at(const writer *w, size_t j, bool short_form, char *said)
+{
+    if (j >= w->count || w->items[j].kind != IT_WORD)
+        return 0;
+    size_t start = w->items[j].start;
+    size_t took = arb_spoken_read(w->set, w->src + start, w->src_len - start, short_form, said);
+    if (!took)
+        return 0;
+    size_t last = j;
+    while (last + 1 < w->count && w->items[last + 1].kind == IT_WORD && w->items[last].end < start + took)
+        last++;
+    return w->items[last].end == start + took ? last : 0;
+}
+
+/* A capture written without its square (shorthand.h): "ed", "exd" (files
+ * next to each other), "TxT".  Returns where the mark '_' goes (after the
+ * first letter), or 0. */
+static size_t shorthand_word(const char *s, size_t n)
+{
+    n = strip_marks(s, n);
+    size_t k = 0;
+    if (n >= 2 && file_c(s[0])) {
+        if (!is_capture(s + 1, n - 1, &k))
+            k = 0;
+        int d = s[1 + k] - s[0];
+        return n == 2 + k && file_c(s[1 + k]) && (d == 1 || d == -1) ? 1 : 0;
+    }
+    size_t p = piece_at(s, n);
+    if (!p || !is_capture(s + p, n - p, &k))
+        return 0;
+    size_t q = piece_at(s + p + k, n - p - k);
+    return q && p + k + q == n ? p : 0;
+}
+
+/* Item i follows a move number or a move: a short word there is a move. */
+static bool after_move(const writer *w, size_t i, const arb_locale *typeset)
+{
+    if (i == 0)
+        return false;
+    const item *prev = &w->items[i - 1];
+    fixed f;
+    char said[ARB_SPOKEN_SAN_MAX];
+    return prev->kind == IT_NUMBER
+           || (prev->kind == IT_WORD
+               && (word_movelike(w, i - 1, typeset, &f) || shorthand_word(w->src + prev->start, prev->end - prev->start)
+                   || spoken_at(w, i - 1, false, said)));
+}
+
 /* Items between i and j are separated by blanks on one line only. */
 static bool same_line(const writer *w, size_t i, size_t j)
 {
@@ -788,21 +837,6 @@ static bool match_parens(writer *w)
 /* Prose in brackets is short: longer bracketed text is left to be read as
  * a variation (and keeps the rewrite linear in the text). */
 #define PROSE_ITEMS_MAX 400
-
-/* A spoken announcement at word item j: the index of its last item, or 0. */
-static size_t spoken_at(const writer *w, size_t j, bool short_form, char *said)
-{
-    if (j >= w->count || w->items[j].kind != IT_WORD)
-        return 0;
-    size_t start = w->items[j].start;
-    size_t took = arb_spoken_read(w->set, w->src + start, w->src_len - start, short_form, said);
-    if (!took)
-        return 0;
-    size_t last = j;
-    while (last + 1 < w->count && w->items[last + 1].kind == IT_WORD && w->items[last].end < start + took)
-        last++;
-    return w->items[last].end == start + took ? last : 0;
-}
 
 /* Round brackets that hold prose, or only annotation marks: a comment. */
 static bool paren_is_prose(const writer *w, size_t open, size_t close, const arb_locale *typeset)
@@ -1059,6 +1093,18 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
                 }
                 break;
             }
+            /* a capture without its square: "ed", "TxT" (read against the position) */
+            size_t mark_at = shorthand_word(src + it->start, it->end - it->start);
+            if (mark_at && after_move(&w, i, typeset)) {
+                replace(&w, it->start + mark_at, it->start + mark_at, "_", 1);
+                note(&w, it, ARB_LENIENT_SHORTHAND);
+                if (st.depth == 0) {
+                    st.any_move = true;
+                    st.moves_since++;
+                    st.result_seen = false;
+                }
+                break;
+            }
             fixed f;
             bool move = word_movelike(&w, i, typeset, &f);
             /* a move split by blanks: "D x d3", "К f3", "Db1 +" */
@@ -1181,7 +1227,7 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
 
 static const char *const names[ARB_LENIENT_KIND_COUNT] = {
     "prose", "result-words", "look-alike", "lowercase", "spaced", "captured", "number", "marks", "result-form",
-    "split", "typeset", "spoken"};
+    "split", "typeset", "spoken", "shorthand"};
 
 static const char *const descriptions[ARB_LENIENT_KIND_COUNT] = {
     "prose read as a comment, expected moves, a variation or a {comment}",
@@ -1196,6 +1242,7 @@ static const char *const descriptions[ARB_LENIENT_KIND_COUNT] = {
     "move numbering restarts at 1: a new game read from there, expected a termination marker",
     "Latin letters typeset for the locale's piece letters read as those, expected its own letters",
     "spoken notation (FIDE Laws Appendix D.2.1) read as algebraic, expected moves written in letters",
+    "capture without its square (ed, TxT) read as the one legal capture it fits, expected the square",
 };
 
 const char *arb_lenient_describe(int kind)

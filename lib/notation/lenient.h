@@ -26,7 +26,11 @@
  *                  that locale's pieces, e.g. Russian Kp K C for Кр К С;
  *   spoken         moves announced in the words of FIDE Laws Appendix D.2.1
  *                  ("Springer Felix drei", spoken.h), from every locale's
- *                  `spoken:` words, written as algebraic (Nf3).
+ *                  `spoken:` words, written as algebraic (Nf3);
+ *   shorthand      a capture without its square after a move or move number
+ *                  ("ed", "exd", "TxT"): marked "e_d", "T_xT" for
+ *                  arb_notation_read, which takes it only when one legal
+ *                  move fits (shorthand.h).
  *
  * Nothing here decides that a reading is right: the rewritten text is
  * replayed like any other, and a move that does not replay is refused.
@@ -60,6 +64,7 @@ enum arb_lenient_kind {
     ARB_LENIENT_SPLIT,
     ARB_LENIENT_TYPESET,
     ARB_LENIENT_SPOKEN,
+    ARB_LENIENT_SHORTHAND,
     ARB_LENIENT_KIND_COUNT
 };
 

@@ -18,6 +18,7 @@
 
 #include "descriptive.h"
 #include "figurine.h"
+#include "shorthand.h"
 
 enum group {
     G_CASTLE_LONG, G_CASTLE_SHORT, G_PIECE, G_FROM_FILE, G_FROM_RANK, G_CAPTURE, G_TO,
@@ -471,6 +472,8 @@ int arb_notation_read(const arb_notation *n, const arb_position *pos, const char
 {
     if (n->descriptive)
         return arb_descriptive_read(n->loc, pos, token, len, move, spec, candidates);
+    if (arb_shorthand_marked(token, len))
+        return arb_shorthand_read(n->loc, pos, token, len, move, spec, candidates);
     if (n->san_fast || (n->pawn_fast && plain_pawn_token(token, len))) {
         if (arb_san_parse(pos, token, len, move, candidates) == ARB_SAN_OK) {
             if (spec)

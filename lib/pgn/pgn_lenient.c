@@ -137,12 +137,53 @@ static bool same_moves(const arb_pgn_game *a, const arb_pgn_game *b)
     }
 }
 
+static bool has_note(const arb_lenient_text *t, int kind)
+{
+    for (size_t i = 0; i < t->note_count; i++)
+        if (t->notes[i].kind == kind)
+            return true;
+    return false;
+}
+
+/* A spoken or squareless-capture reading before the game's first error. */
+static bool own_words_before_error(const arb_lenient_text *t, const arb_pgn_game *g)
+{
+    const arb_pgn_diag *err = NULL;
+    for (size_t k = 0; k < g->diag_count && !err; k++)
+        if (g->diags[k].severity == ARB_PGN_ERROR)
+            err = &g->diags[k];
+    for (size_t i = 0; err && i < t->note_count; i++) {
+        const arb_lenient_note *n = &t->notes[i];
+        if ((n->kind == ARB_LENIENT_SPOKEN || n->kind == ARB_LENIENT_SHORTHAND)
+            && (n->line < err->line || (n->line == err->line && n->col <= err->col)))
+            return true;
+    }
+    return false;
+}
+
+/* Messages quote tokens as read: "e_d" is the reader's mark on the "ed" of
+ * the text (shorthand.h), taken out again (the message only shrinks). */
+static void unmark(char *m)
+{
+    char *o = m;
+    for (const char *p = m; *p; p++) {
+        bool mark = *p == '_' && p > m && ((p[-1] >= 'a' && p[-1] <= 'h') || (unsigned char)p[-1] >= 0x80
+                                         || (p[-1] >= 'A' && p[-1] <= 'Z') || p[-1] == 'p');
+        if (!mark)
+            *o++ = *p;
+    }
+    *o = '\0';
+}
+
 /* g now holds a game of the best rewrite: its original bytes, and a
  * warning for each rewrite inside it. */
 static bool adopt(arb_pgn_lenient *l, arb_pgn_game *g)
 {
     size_t before = g->diag_count;
     const arb_lenient_text *t = &l->best->text;
+    if (has_note(t, ARB_LENIENT_SHORTHAND))
+        for (size_t k = 0; k < before; k++)
+            unmark((char *)g->diags[k].message);
     size_t s = g->offset >= l->orig_offset ? (size_t)(g->offset - l->orig_offset) : 0;
     size_t e = s + g->raw_len;
     size_t os = arb_lenient_original_offset(t, s), oe = arb_lenient_original_offset(t, e);
@@ -270,7 +311,12 @@ int arb_pgn_lenient_retry(arb_pgn_lenient *l, const arb_pgn_reader_options *opt,
         drop_reader(l->best);
         return ARB_PGN_READ_GAME;
     }
-    if (!l->best->read || !(l->best->ok || l->best->game.main_line_plies > g->main_line_plies)) {
+    /* a reading of spoken words or squareless captures that gets as far
+     * tells why it stops (an ambiguous "TxT" with its candidates) */
+    bool own_words = l->best->read && own_words_before_error(&l->best->text, &l->best->game);
+    if (!l->best->read
+        || !(l->best->ok || l->best->game.main_line_plies > g->main_line_plies
+             || (own_words && l->best->game.main_line_plies == g->main_line_plies))) {
         drop_reader(l->best);
         return ARB_PGN_READ_GAME;
     }
