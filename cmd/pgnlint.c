@@ -671,7 +671,11 @@ int main(int argc, char **argv)
      * of a national letter in a SAN game is reported (with the reading it
      * has in that notation, see suggestions) rather than read away */
     /* --strict: warnings (each lenient reading is one) make the exit status 1 */
-    if (!setup_from_notation(PROGRAM, o.from, o.prefer, false, &sf, &o.read)
+    /* in a tie of alike notations: --prefer, then the language of --lang */
+    char prefer[256];
+    snprintf(prefer, sizeof prefer, "%s%s%s", o.prefer ? o.prefer : "", o.prefer && o.lang ? "," : "",
+             o.lang ? o.lang : "");
+    if (!setup_from_notation(PROGRAM, o.from, prefer[0] ? prefer : NULL, false, &sf, &o.read)
         || !setup_lenient(PROGRAM, false, &sf, &o.read) || !setup_encoding(PROGRAM, o.encoding, true, &o.read)) {
         status = EXIT_TROUBLE;
         goto done;

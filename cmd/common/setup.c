@@ -75,6 +75,7 @@ bool setup_from_notation(const char *program, const char *from, const char *pref
 {
     /* spoken words (FIDE Appendix D) are read by the lenient reading into SAN */
     bool from_san = from && (strcmp(from, "san") == 0 || strcmp(from, "spoken") == 0);
+    s->prefer = prefer;
     if (from_san || (!from && !detect_when_not_san))
         return true;
     if (!setup_load_notations(program, s))
@@ -113,7 +114,7 @@ bool setup_lenient(const char *program, bool strict, setup_from *s, arb_pgn_read
     read->lenient_locales = s->locales;
     if (!read->notation && !read->autodetect) {
         /* book text is read in the notation it is printed in */
-        arb_pgn_autodetect_options ao = {.when = ARB_PGN_DETECT_NOT_SAN};
+        arb_pgn_autodetect_options ao = {.when = ARB_PGN_DETECT_NOT_SAN, .prefer = s->prefer};
         arb_status st = arb_pgn_autodetect_new(s->grammar, s->locales, &ao, &s->lenient_detect);
         if (st.code) {
             fprintf(stderr, "%s: %s\n", program, st.message);
