@@ -1080,10 +1080,17 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
         }
         case IT_WORD: {
             /* an announcement of Appendix D.2.1: "Springer Felix drei" */
-            char said[ARB_SPOKEN_SAN_MAX];
+            char said[ARB_SPOKEN_SAN_MAX + 64];
             size_t last_said = spoken_at(&w, i, spoken_short, said);
             if (last_said) {
-                replace(&w, it->start, w.items[last_said].end, said, strlen(said));
+                /* an announcement wrapped onto the next line keeps its line breaks */
+                size_t said_len = strlen(said);
+                for (size_t b = it->start; b < w.items[last_said].end && said_len + 1 < sizeof said; b++)
+                    if (src[b] == '\n') {
+                        said[said_len++] = '\n';
+                        said[said_len] = '\0';
+                    }
+                replace(&w, it->start, w.items[last_said].end, said, said_len);
                 note(&w, it, ARB_LENIENT_SPOKEN);
                 i = last_said;
                 if (st.depth == 0) {
