@@ -6,6 +6,9 @@
 
 enum { ALL_FILES = 0xFF, QUEEN_WING = 0x0F, KING_WING = 0xF0 };
 
+/* Longest token read, in bytes. */
+#define DESCRIPTIVE_MAX 24
+
 typedef struct dspec {
     int kind;              /* the piece that moves */
     unsigned from_files;   /* files it may stand on (mask) */
@@ -307,8 +310,10 @@ int arb_descriptive_read(const arb_locale *loc, const arb_position *pos, const c
     for (size_t i = 0; i < len && n < sizeof plain; i++)
         if (token[i] != '_')
             plain[n++] = token[i];
+    /* the longest real form (N/QR1xQN3=Qch) is far shorter; the parse tries
+     * every split, so its time is bounded by this */
     dspec d;
-    if (n == 0 || len > 64 || !parse(loc, plain, n, &d))
+    if (n == 0 || n > DESCRIPTIVE_MAX || !parse(loc, plain, n, &d))
         return ARB_SAN_SYNTAX;
     arb_movelist legal;
     arb_generate_legal(pos, &legal);
