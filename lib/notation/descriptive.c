@@ -261,6 +261,14 @@ static bool parse(const arb_locale *loc, const char *s, size_t n, dspec *d)
     return false;
 }
 
+bool arb_descriptive_shape(const arb_locale *loc, const char *token, size_t len)
+{
+    if (len == 0 || len > DESCRIPTIVE_MAX || memchr(token, '_', len))
+        return false;
+    dspec d;
+    return parse(loc, token, len, &d);
+}
+
 static bool on_files(unsigned mask, int sq) { return (mask >> arb_file_of(sq)) & 1u; }
 
 static int relative_rank(const arb_position *pos, int sq)

@@ -36,6 +36,10 @@
 /* Whether the locale is a descriptive notation (has its file names). */
 bool arb_descriptive_locale(const arb_locale *loc);
 
+/* Whether a token has the shape of a descriptive move, without a position
+ * (for telling moves from prose; "mate" stays a word of the result). */
+bool arb_descriptive_shape(const arb_locale *loc, const char *token, size_t len);
+
 /* Reads one token (len bytes) in pos; result codes of san.h.  spec (may be
  * NULL) receives the piece kind, destination (when written) and marks;
  * candidates (may be NULL) the moves that fit when AMBIGUOUS, or for

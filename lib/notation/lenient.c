@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "descriptive.h"
 #include "spoken.h"
 #include "utf8.h"
 
@@ -731,7 +732,20 @@ static bool word_movelike(const writer *w, size_t i, const arb_locale *typeset, 
 {
     const item *it = &w->items[i];
     fix_word(w->src + it->start, it->end - it->start, typeset, f);
-    return f->len > 0 && movelike(f->text, f->len);
+    if (f->len > 0 && movelike(f->text, f->len))
+        return true;
+    /* a descriptive move (KtxB, P-K4) or its "ch": no prose */
+    for (size_t l = 0; w->set && l < arb_locales_count(w->set); l++) {
+        const arb_locale *loc = arb_locales_at(w->set, l);
+        if (arb_descriptive_locale(loc) && arb_descriptive_shape(loc, w->src + it->start, it->end - it->start)) {
+            f->kinds = 0;
+            f->len = 0;
+            while (f->len < it->end - it->start && f->len < sizeof f->text)
+                f->text[f->len] = w->src[it->start + f->len], f->len++;
+            return true;
+        }
+    }
+    return false;
 }
 
 /* A spoken announcement at word item j: the index of its last item, or 0. */
@@ -1173,6 +1187,16 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
             /* a result in words */
             int meaning = 0;
             size_t taken = st.depth == 0 && st.any_move ? result_phrase(&w, set, i, &meaning) : 0;
+            /* "matt, Schwarz gibt auf", "mate Black resigns": one result */
+            for (;;) {
+                int also = 0;
+                size_t more = taken ? result_phrase(&w, set, i + taken, &also) : 0;
+                if (!more)
+                    break;
+                if (meaning == WIN_LAST_MOVER)
+                    meaning = also;
+                taken += more;
+            }
             if (taken && game_ends_after(&w, &st, i + taken)) {
                 const char *marker = meaning == WIN_WHITE ? "1-0" : meaning == WIN_BLACK ? "0-1"
                                      : meaning == WIN_DRAW ? "1/2-1/2" : last_mover_wins(&st);

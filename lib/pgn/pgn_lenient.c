@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "descriptive.h"
 #include "lenient.h"
 
 /* One rewrite of the text and the reader of it. */
@@ -145,6 +146,13 @@ static bool has_note(const arb_lenient_text *t, int kind)
     return false;
 }
 
+/* Descriptive notation reads NxP itself: the squareless-capture mark on it
+ * (shorthand.h) is no reading of the lenient reader's. */
+static bool descriptive_game(const arb_pgn_game *g)
+{
+    return g->notation_used && arb_descriptive_locale(arb_notation_locale(g->notation_used));
+}
+
 /* A spoken or squareless-capture reading before the game's first error. */
 static bool own_words_before_error(const arb_lenient_text *t, const arb_pgn_game *g)
 {
@@ -154,7 +162,7 @@ static bool own_words_before_error(const arb_lenient_text *t, const arb_pgn_game
             err = &g->diags[k];
     for (size_t i = 0; err && i < t->note_count; i++) {
         const arb_lenient_note *n = &t->notes[i];
-        if ((n->kind == ARB_LENIENT_SPOKEN || n->kind == ARB_LENIENT_SHORTHAND)
+        if ((n->kind == ARB_LENIENT_SPOKEN || (n->kind == ARB_LENIENT_SHORTHAND && !descriptive_game(g)))
             && (n->line < err->line || (n->line == err->line && n->col <= err->col)))
             return true;
     }
@@ -200,6 +208,8 @@ static bool adopt(arb_pgn_lenient *l, arb_pgn_game *g)
     size_t count[ARB_LENIENT_KIND_COUNT] = {0}, first[ARB_LENIENT_KIND_COUNT];
     for (size_t i = 0; i < t->note_count; i++) {
         const arb_lenient_note *n = &t->notes[i];
+        if (n->kind == ARB_LENIENT_SHORTHAND && descriptive_game(g))
+            continue;
         if (n->offset >= s && n->offset <= e && count[n->kind]++ == 0)
             first[n->kind] = i;
     }
