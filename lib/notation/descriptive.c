@@ -4,6 +4,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "shorthand.h"
+
 enum { ALL_FILES = 0xFF, QUEEN_WING = 0x0F, KING_WING = 0xF0 };
 
 /* Longest token read, in bytes. */
@@ -314,10 +316,7 @@ int arb_descriptive_read(const arb_locale *loc, const arb_position *pos, const c
         candidates->count = 0;
     /* the lenient reader's mark on NxP (shorthand.h) is no part of it here */
     char plain[64];
-    size_t n = 0;
-    for (size_t i = 0; i < len && n < sizeof plain; i++)
-        if (token[i] != '_')
-            plain[n++] = token[i];
+    size_t n = arb_shorthand_unmark(token, len, plain, sizeof plain);
     /* the longest real form (N/QR1xQN3=Qch) is far shorter; the parse tries
      * every split, so its time is bounded by this */
     dspec d;
@@ -343,14 +342,9 @@ int arb_descriptive_read(const arb_locale *loc, const arb_position *pos, const c
         spec->castle = d.castle;
         spec->flags = d.flags;
     }
-    if (found == 1) {
-        *move = first;
-        if (candidates)
-            candidates->count = 0;
-        return ARB_SAN_OK;
-    }
-    if (found > 1)
-        return ARB_SAN_AMBIGUOUS;
+    int verdict = arb_fitting_verdict(found, first, move, candidates);
+    if (verdict >= 0)
+        return verdict;
     if (unpromoted)
         return ARB_SAN_BAD_PROMOTION;
     /* for the message: the moves of that piece kind */

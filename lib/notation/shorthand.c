@@ -8,6 +8,26 @@ bool arb_shorthand_marked(const char *token, size_t len)
     return len >= 3 && memchr(token, '_', len) != NULL;
 }
 
+size_t arb_shorthand_unmark(const char *token, size_t len, char *out, size_t size)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len && n < size; i++)
+        if (token[i] != '_')
+            out[n++] = token[i];
+    return n;
+}
+
+int arb_fitting_verdict(int found, arb_move first, arb_move *move, arb_movelist *candidates)
+{
+    if (found == 1) {
+        *move = first;
+        if (candidates)
+            candidates->count = 0;
+        return ARB_SAN_OK;
+    }
+    return found > 1 ? ARB_SAN_AMBIGUOUS : -1;
+}
+
 static size_t capture_mark(const arb_locale *loc, const char *s, size_t n)
 {
     size_t best = 0;
@@ -43,10 +63,7 @@ int arb_shorthand_read(const arb_locale *loc, const arb_position *pos, const cha
     if (candidates)
         candidates->count = 0;
     char t[64];
-    size_t n = 0;
-    for (size_t i = 0; i < len && n < sizeof t; i++)
-        if (token[i] != '_')
-            t[n++] = token[i];
+    size_t n = arb_shorthand_unmark(token, len, t, sizeof t);
     unsigned flags = ARB_SPEC_CAPTURE;
     while (n > 0 && strchr("+#!?", t[n - 1])) {
         if (t[n - 1] == '+')
@@ -76,6 +93,7 @@ int arb_shorthand_read(const arb_locale *loc, const arb_position *pos, const cha
     arb_movelist legal;
     arb_generate_legal(pos, &legal);
     int found = 0;
+    arb_move first = 0;
     for (int i = 0; i < legal.count; i++) {
         arb_move mv = legal.moves[i];
         int from = arb_move_from(mv), to = arb_move_to(mv), type = arb_move_type(mv);
@@ -91,7 +109,7 @@ int arb_shorthand_read(const arb_locale *loc, const arb_position *pos, const cha
         if (type == ARB_MOVE_PROMOTION)
             continue;
         if (found++ == 0)
-            *move = mv;
+            first = mv;
         if (candidates)
             candidates->moves[candidates->count++] = mv;
     }
@@ -99,18 +117,14 @@ int arb_shorthand_read(const arb_locale *loc, const arb_position *pos, const cha
         spec->kind = mover;
         spec->from_file = from_file;
         spec->from_rank = -1;
-        spec->to = found == 1 ? arb_move_to(*move) : ARB_NO_SQUARE;
+        spec->to = found == 1 ? arb_move_to(first) : ARB_NO_SQUARE;
         spec->promotion = ARB_NO_KIND;
         spec->castle = ARB_CASTLE_NONE;
         spec->flags = flags;
     }
-    if (found == 1) {
-        if (candidates)
-            candidates->count = 0;
-        return ARB_SAN_OK;
-    }
-    if (found > 1)
-        return ARB_SAN_AMBIGUOUS;
+    int verdict = arb_fitting_verdict(found, first, move, candidates);
+    if (verdict >= 0)
+        return verdict;
     /* for the message: the captures of that piece kind */
     if (candidates)
         for (int i = 0; i < legal.count; i++) {

@@ -24,6 +24,15 @@
 /* Whether the token carries the lenient reader's mark. */
 bool arb_shorthand_marked(const char *token, size_t len);
 
+/* The token without the mark, into out (size bytes, not NUL-terminated);
+ * returns its length (at most size). */
+size_t arb_shorthand_unmark(const char *token, size_t len, char *out, size_t size);
+
+/* The verdict on `found` legal moves fitting a written move (the first in
+ * `first`): one is ARB_SAN_OK (*move set, candidates emptied), several
+ * ARB_SAN_AMBIGUOUS; none gives -1, for the caller to say why. */
+int arb_fitting_verdict(int found, arb_move first, arb_move *move, arb_movelist *candidates);
+
 /* Reads a marked token with the locale's piece spellings and capture marks;
  * result codes of san.h; spec and candidates as for arb_notation_read. */
 int arb_shorthand_read(const arb_locale *loc, const arb_position *pos, const char *token, size_t len,
