@@ -56,6 +56,7 @@ typedef struct options {
     int jobs;
     const char *from;        /* NULL: SAN, detecting games SAN cannot read */
     const char *to_locale;   /* --to LANG */
+    const char *to_spoken;   /* --to spoken[:LANG]: "" or the locale code */
     const char *prefer;
     const char *encoding;    /* --encoding: NULL detects it */
     bool list_locales;
@@ -376,6 +377,11 @@ static int to_notation(void *target, const char *name, const char *value, const 
             o->export_format = exports[i];
             return 0;
         }
+    if (strcmp(value, "spoken") == 0 || strncmp(value, "spoken:", 7) == 0) {
+        o->write.notation = ARB_PGN_NOTATION_SPOKEN;
+        o->to_spoken = value[6] ? value + 7 : "";
+        return 0;
+    }
     if (value[0] == '\0')
         return usage_error(PROGRAM, "%s: expected san, lan, uci, fan or a locale code", name);
     o->write.notation = ARB_PGN_NOTATION_LOCALE;
@@ -403,12 +409,15 @@ static int add_tags(void *target, const char *name, const char *value, const cha
 
 #define AT(field) .offset = offsetof(options, field), .size = sizeof(((options *)0)->field)
 static const opt_row rows[] = {
-    OPT_ROW_FROM(.arg = "auto|san|LANG",
+    OPT_ROW_FROM(.arg = "auto|san|spoken|LANG",
         .help = "notation of the input: auto detects it for every game\n"
                 "by replaying it under each locale; san reads SAN only;\n"
                 "LANG (ro, de, ru, sr-Cyrl, ...) reads that locale's\n"
                 "letters in all FIDE Appendix C forms.  Default: SAN,\n"
-                "and auto for a game with a token SAN cannot read"),
+                "and auto for a game with a token SAN cannot read;\n"
+                "spoken reads the words of FIDE Appendix D.2.1\n"
+                "(\"Springer Felix drei\"; a warning per game, refused\n"
+                "with --strict)"),
     {"--prefer", OPT_STRING, AT(prefer), .arg = "LANGS",
      .help = "when several notations replay a game, prefer these\n"
              "(comma-separated codes; after the game's own Notation\n"
@@ -419,6 +428,13 @@ static const opt_row rows[] = {
      .help = "move notation: SAN (default), long algebraic (Ng1-f3),\n"
              "UCI (g1f3), figurines (\u2658f3), or SAN in a locale's\n"
              "letters (Cf3 in ro)"},
+    {"", OPT_NOTE, .usage = "--to descriptive",
+     .help = "English descriptive notation (P-K4, N-KB3, PxP; the\n"
+             "Spanish one is --to es-x-desc: P4R, C3AR)"},
+    {"", OPT_NOTE, .usage = "--to spoken[:LANG]",
+     .help = "FIDE Laws Appendix D.2.1, one announcement per line\n"
+             "(\"1. Springer Felix drei\"), in the words LANG's Laws\n"
+             "text prints (ca, de, ro, sl; default the first)"},
     {"", OPT_NOTE, .usage = "--to json|csv|epd",
      .help = "data instead of PGN: one JSON object per game (tags,\n"
              "moves in SAN and UCI, comments, NAGs, variations,\n"
@@ -515,7 +531,7 @@ static int setup_notations(options *o, notations *n)
 {
     memset(n, 0, sizeof *n);
     bool from_san = o->from && strcmp(o->from, "san") == 0;
-    bool required = o->list_locales || o->to_locale || (o->from && !from_san) || o->repair;
+    bool required = o->list_locales || o->to_locale || o->to_spoken || (o->from && !from_san) || o->repair;
     if (!required && from_san)
         return 1;
     arb_status st = arb_locales_load(NULL, &n->from.locales);
@@ -536,8 +552,12 @@ static int setup_notations(options *o, notations *n)
         return 0;
     }
     if (o->to_locale) {
+        /* --to descriptive: the first descriptive locale (en-x-desc) */
+        for (size_t i = 0; strcmp(o->to_locale, "descriptive") == 0 && i < arb_locales_count(n->from.locales); i++)
+            if (arb_descriptive_locale(arb_locales_at(n->from.locales, i)))
+                o->to_locale = arb_locale_code(arb_locales_at(n->from.locales, i));
         const arb_locale *loc = setup_find_locale(PROGRAM, n->from.locales, "--to", o->to_locale,
-                                                  "san, lan, uci, fan");
+                                                  "san, lan, uci, fan, spoken, descriptive");
         if (!loc)
             return -1;
         if ((st = arb_notation_new(n->from.grammar, loc, &n->to)).code) {
@@ -545,6 +565,11 @@ static int setup_notations(options *o, notations *n)
             return -1;
         }
         o->write.locale = n->to;
+    }
+    if (o->to_spoken && !(o->write.spoken = arb_spoken_locale(n->from.locales, *o->to_spoken ? o->to_spoken : NULL))) {
+        fprintf(stderr, PROGRAM ": --to spoken:%s: no locale with the words of FIDE Appendix D.2.1, expected "
+                        "spoken, or spoken:LANG with a locale whose file has a spoken: section\n", o->to_spoken);
+        return -1;
     }
     if (o->repair) {
         const arb_locale *en = setup_find_locale(PROGRAM, n->from.locales, "--repair", "en", "");

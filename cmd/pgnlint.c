@@ -122,7 +122,10 @@ static const opt_row rows[] = {
      .help = "the input's character encoding (windows-1251, cp866,\n"
              "koi8-r, windows-1250, utf-16, latin2, ...); default:\n"
              "detected from the bytes"},
-    {"--lang", OPT_STRING, AT(lang), .arg = "LANG", .help = "messages in this language where its locale has them"},
+    {"--lang", OPT_STRING, AT(lang), .arg = "LANG",
+     .help = "messages in this language where its locale has them;\n"
+             "also preferred (after --prefer) among notations that\n"
+             "read a game alike"},
     {"--continue", OPT_TRUE, AT(read.skip_bad_moves),
      .help = "go on after a move that cannot be replayed (the only legal\n"
              "move of that piece to that square, or the move the national\n"
@@ -239,8 +242,12 @@ int main(int argc, char **argv)
      * of a national letter in a SAN game is reported (with the reading it
      * has in that notation, see suggestions) rather than read away */
     /* --strict: warnings (each lenient reading is one) make the exit status 1 */
+    /* in a tie of alike notations: --prefer, then the language of --lang */
+    char prefer[256];
+    snprintf(prefer, sizeof prefer, "%s%s%s", o.prefer ? o.prefer : "", o.prefer && o.lang ? "," : "",
+             o.lang ? o.lang : "");
     if (!lint_setup_laws(PROGRAM, o.event, o.laws, &ls, &lo) || !lint_setup_lang(PROGRAM, o.lang, &ls, &style)
-        || !setup_from_notation(PROGRAM, o.from, o.prefer, false, &ls.from, &o.read)
+        || !setup_from_notation(PROGRAM, o.from, prefer[0] ? prefer : NULL, false, &ls.from, &o.read)
         || !setup_lenient(PROGRAM, false, &ls.from, &o.read) || !setup_encoding(PROGRAM, o.encoding, true, &o.read)) {
         status = EXIT_TROUBLE;
         goto done;

@@ -73,7 +73,9 @@ bool setup_load_notations(const char *program, setup_from *s)
 bool setup_from_notation(const char *program, const char *from, const char *prefer, bool detect_when_not_san,
                          setup_from *s, arb_pgn_reader_options *read)
 {
-    bool from_san = from && strcmp(from, "san") == 0;
+    /* spoken words (FIDE Appendix D) are read by the lenient reading into SAN */
+    bool from_san = from && (strcmp(from, "san") == 0 || strcmp(from, "spoken") == 0);
+    s->prefer = prefer;
     if (from_san || (!from && !detect_when_not_san))
         return true;
     if (!setup_load_notations(program, s))
@@ -112,7 +114,7 @@ bool setup_lenient(const char *program, bool strict, setup_from *s, arb_pgn_read
     read->lenient_locales = s->locales;
     if (!read->notation && !read->autodetect) {
         /* book text is read in the notation it is printed in */
-        arb_pgn_autodetect_options ao = {.when = ARB_PGN_DETECT_NOT_SAN};
+        arb_pgn_autodetect_options ao = {.when = ARB_PGN_DETECT_NOT_SAN, .prefer = s->prefer};
         arb_status st = arb_pgn_autodetect_new(s->grammar, s->locales, &ao, &s->lenient_detect);
         if (st.code) {
             fprintf(stderr, "%s: %s\n", program, st.message);

@@ -38,6 +38,7 @@ typedef struct setup_from {
     arb_notation *notation;         /* --from LANG */
     arb_pgn_autodetect *autodetect; /* --from auto (or when_san) */
     arb_pgn_autodetect *lenient_detect; /* the lenient second reading's, when no --from */
+    const char *prefer;             /* --prefer, kept for the lenient reading's detection */
 } setup_from;
 
 /* --from FROM (NULL: plain SAN, or detection when a game is not SAN if

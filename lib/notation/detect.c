@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "descriptive.h"
 #include "figurine.h"
 
 typedef struct span {
@@ -173,7 +174,7 @@ static int compare_strings(const void *a, const void *b)
 /* Everything that decides how tokens read, as one canonical string. */
 static char *reading_signature(const arb_locale *loc)
 {
-    size_t cap = 64;
+    size_t cap = 65;
     for (int k = ARB_PAWN; k <= ARB_KING; k++)
         for (size_t i = 0; i < arb_locale_piece_count(loc, k); i++)
             cap += strlen(arb_locale_piece(loc, k, i)) + 2;
@@ -202,6 +203,9 @@ static char *reading_signature(const arb_locale *loc)
         }
         sig[len++] = '\x1e';
     }
+    /* descriptive notation reads other tokens with the same letters */
+    if (arb_descriptive_locale(loc))
+        sig[len++] = '\x1d';
     sig[len] = '\0';
     return sig;
 }
@@ -239,6 +243,9 @@ static bool build_class(klass *k, const arb_notation *reader)
     for (size_t i = 0; i < arb_locale_list_count(loc, ARB_LOCALE_EN_PASSANT); i++)
         if (!starts_with_stop(arb_locale_list_item(loc, ARB_LOCALE_EN_PASSANT, i)))
             k->promo_filter = false;
+    /* the filters look at algebraic squares; descriptive ones have none */
+    if (arb_descriptive_locale(loc))
+        k->lead_filter = k->promo_filter = false;
     return true;
 }
 

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "descriptive.h"
+#include "spoken.h"
 #include "utf8.h"
 
 /* ---- output and offset map ---------------------------------------------- */
@@ -56,6 +58,7 @@ typedef struct writer {
     item *items;
     size_t count, cap;
     bool oom;
+    const arb_locale_set *set;   /* spoken words (spoken.h) */
 } writer;
 
 static void put(writer *w, const char *s, size_t n)
@@ -729,7 +732,69 @@ static bool word_movelike(const writer *w, size_t i, const arb_locale *typeset, 
 {
     const item *it = &w->items[i];
     fix_word(w->src + it->start, it->end - it->start, typeset, f);
-    return f->len > 0 && movelike(f->text, f->len);
+    if (f->len > 0 && movelike(f->text, f->len))
+        return true;
+    /* a descriptive move (KtxB, P-K4) or its "ch": no prose */
+    for (size_t l = 0; w->set && l < arb_locales_count(w->set); l++) {
+        const arb_locale *loc = arb_locales_at(w->set, l);
+        if (arb_descriptive_locale(loc) && arb_descriptive_shape(loc, w->src + it->start, it->end - it->start)) {
+            f->kinds = 0;
+            f->len = 0;
+            while (f->len < it->end - it->start && f->len < sizeof f->text)
+                f->text[f->len] = w->src[it->start + f->len], f->len++;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A spoken announcement at word item j: the index of its last item, or 0. */
+static size_t spoken_at(const writer *w, size_t j, bool short_form, char *said)
+{
+    if (j >= w->count || w->items[j].kind != IT_WORD)
+        return 0;
+    size_t start = w->items[j].start;
+    size_t took = arb_spoken_read(w->set, w->src + start, w->src_len - start, short_form, said);
+    if (!took)
+        return 0;
+    size_t last = j;
+    while (last + 1 < w->count && w->items[last + 1].kind == IT_WORD && w->items[last].end < start + took)
+        last++;
+    return w->items[last].end == start + took ? last : 0;
+}
+
+/* A capture written without its square (shorthand.h): "ed", "exd" (files
+ * next to each other), "TxT".  Returns where the mark '_' goes (after the
+ * first letter), or 0. */
+static size_t shorthand_word(const char *s, size_t n)
+{
+    n = strip_marks(s, n);
+    size_t k = 0;
+    if (n >= 2 && file_c(s[0])) {
+        if (!is_capture(s + 1, n - 1, &k))
+            k = 0;
+        int d = s[1 + k] - s[0];
+        return n == 2 + k && file_c(s[1 + k]) && (d == 1 || d == -1) ? 1 : 0;
+    }
+    size_t p = piece_at(s, n);
+    if (!p || !is_capture(s + p, n - p, &k))
+        return 0;
+    size_t q = piece_at(s + p + k, n - p - k);
+    return q && p + k + q == n ? p : 0;
+}
+
+/* Item i follows a move number or a move: a short word there is a move. */
+static bool after_move(const writer *w, size_t i, const arb_locale *typeset)
+{
+    if (i == 0)
+        return false;
+    const item *prev = &w->items[i - 1];
+    fixed f;
+    char said[ARB_SPOKEN_SAN_MAX];
+    return prev->kind == IT_NUMBER
+           || (prev->kind == IT_WORD
+               && (word_movelike(w, i - 1, typeset, &f) || shorthand_word(w->src + prev->start, prev->end - prev->start)
+                   || spoken_at(w, i - 1, false, said)));
 }
 
 /* Items between i and j are separated by blanks on one line only. */
@@ -795,7 +860,12 @@ static bool paren_is_prose(const writer *w, size_t open, size_t close, const arb
         const item *it = &w->items[j];
         if (it->kind == IT_WORD) {
             fixed f;
-            if (word_movelike(w, j, typeset, &f))
+            char said[ARB_SPOKEN_SAN_MAX];
+            size_t last = spoken_at(w, j, false, said);
+            if (last) {
+                moves = true;
+                j = last;
+            } else if (word_movelike(w, j, typeset, &f))
                 moves = true;
             else if (prose_word(w->src + it->start, it->end - it->start))
                 prose = true;
@@ -833,9 +903,11 @@ static size_t prose_run(const writer *w, size_t i, const arb_locale *typeset, bo
     size_t j = i;
     while (j < w->count) {
         const item *it = &w->items[j];
+        char said[ARB_SPOKEN_SAN_MAX];
         if (it->kind == IT_NUMBER) {
             fixed f;
-            if (j + 1 < w->count && w->items[j + 1].kind == IT_WORD && word_movelike(w, j + 1, typeset, &f))
+            if (j + 1 < w->count && w->items[j + 1].kind == IT_WORD
+                && (word_movelike(w, j + 1, typeset, &f) || spoken_at(w, j + 1, false, said)))
                 break;
             j++;
             continue;
@@ -843,7 +915,7 @@ static size_t prose_run(const writer *w, size_t i, const arb_locale *typeset, bo
         if (it->kind != IT_WORD)
             break;
         fixed f;
-        if (word_movelike(w, j, typeset, &f))
+        if (word_movelike(w, j, typeset, &f) || spoken_at(w, j, false, said))
             break;
         const char *s = w->src + it->start;
         size_t n = it->end - it->start;
@@ -931,10 +1003,16 @@ static void fix_tag_line(writer *w, const item *it)
 int arb_lenient_rewrite(const arb_locale_set *set, const arb_locale *typeset, const char *src, size_t len,
                         int32_t line, int32_t col, arb_lenient_text *out)
 {
+    return arb_lenient_rewrite_spoken(set, typeset, false, src, len, line, col, out);
+}
+
+int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *typeset, bool spoken_short,
+                               const char *src, size_t len, int32_t line, int32_t col, arb_lenient_text *out)
+{
     out->len = 0;
     out->map_count = 0;
     out->note_count = 0;
-    writer w = {.t = out, .src = src, .src_len = len};
+    writer w = {.t = out, .src = src, .src_len = len, .set = set};
     put(&w, "", 0);
     split_items(&w, line, col);
     if (!w.oom && !match_parens(&w))
@@ -1015,6 +1093,39 @@ int arb_lenient_rewrite(const arb_locale_set *set, const arb_locale *typeset, co
             break;
         }
         case IT_WORD: {
+            /* an announcement of Appendix D.2.1: "Springer Felix drei" */
+            char said[ARB_SPOKEN_SAN_MAX + 64];
+            size_t last_said = spoken_at(&w, i, spoken_short, said);
+            if (last_said) {
+                /* an announcement wrapped onto the next line keeps its line breaks */
+                size_t said_len = strlen(said);
+                for (size_t b = it->start; b < w.items[last_said].end && said_len + 1 < sizeof said; b++)
+                    if (src[b] == '\n') {
+                        said[said_len++] = '\n';
+                        said[said_len] = '\0';
+                    }
+                replace(&w, it->start, w.items[last_said].end, said, said_len);
+                note(&w, it, ARB_LENIENT_SPOKEN);
+                i = last_said;
+                if (st.depth == 0) {
+                    st.any_move = true;
+                    st.moves_since++;
+                    st.result_seen = false;
+                }
+                break;
+            }
+            /* a capture without its square: "ed", "TxT" (read against the position) */
+            size_t mark_at = shorthand_word(src + it->start, it->end - it->start);
+            if (mark_at && after_move(&w, i, typeset)) {
+                replace(&w, it->start + mark_at, it->start + mark_at, "_", 1);
+                note(&w, it, ARB_LENIENT_SHORTHAND);
+                if (st.depth == 0) {
+                    st.any_move = true;
+                    st.moves_since++;
+                    st.result_seen = false;
+                }
+                break;
+            }
             fixed f;
             bool move = word_movelike(&w, i, typeset, &f);
             /* a move split by blanks: "D x d3", "К f3", "Db1 +" */
@@ -1076,6 +1187,16 @@ int arb_lenient_rewrite(const arb_locale_set *set, const arb_locale *typeset, co
             /* a result in words */
             int meaning = 0;
             size_t taken = st.depth == 0 && st.any_move ? result_phrase(&w, set, i, &meaning) : 0;
+            /* "matt, Schwarz gibt auf", "mate Black resigns": one result */
+            for (;;) {
+                int also = 0;
+                size_t more = taken ? result_phrase(&w, set, i + taken, &also) : 0;
+                if (!more)
+                    break;
+                if (meaning == WIN_LAST_MOVER)
+                    meaning = also;
+                taken += more;
+            }
             if (taken && game_ends_after(&w, &st, i + taken)) {
                 const char *marker = meaning == WIN_WHITE ? "1-0" : meaning == WIN_BLACK ? "0-1"
                                      : meaning == WIN_DRAW ? "1/2-1/2" : last_mover_wins(&st);
@@ -1137,7 +1258,7 @@ int arb_lenient_rewrite(const arb_locale_set *set, const arb_locale *typeset, co
 
 static const char *const names[ARB_LENIENT_KIND_COUNT] = {
     "prose", "result-words", "look-alike", "lowercase", "spaced", "captured", "number", "marks", "result-form",
-    "split", "typeset"};
+    "split", "typeset", "spoken", "shorthand"};
 
 static const char *const descriptions[ARB_LENIENT_KIND_COUNT] = {
     "prose read as a comment, expected moves, a variation or a {comment}",
@@ -1151,6 +1272,8 @@ static const char *const descriptions[ARB_LENIENT_KIND_COUNT] = {
     "result written in another form read as PGN, expected 1-0, 0-1 or 1/2-1/2",
     "move numbering restarts at 1: a new game read from there, expected a termination marker",
     "Latin letters typeset for the locale's piece letters read as those, expected its own letters",
+    "spoken notation (FIDE Laws Appendix D.2.1) read as algebraic, expected moves written in letters",
+    "capture without its square (ed, TxT) read as the one legal capture it fits, expected the square",
 };
 
 const char *arb_lenient_describe(int kind)

@@ -23,7 +23,14 @@
  *   result-form    results written 0.5-0.5, ½-½, 1:0 (tag or movetext);
  *   split          a new game where move numbering restarts at 1;
  *   typeset        (with a typeset locale) Latin letters that books typeset for
- *                  that locale's pieces, e.g. Russian Kp K C for Кр К С.
+ *                  that locale's pieces, e.g. Russian Kp K C for Кр К С;
+ *   spoken         moves announced in the words of FIDE Laws Appendix D.2.1
+ *                  ("Springer Felix drei", spoken.h), from every locale's
+ *                  `spoken:` words, written as algebraic (Nf3);
+ *   shorthand      a capture without its square after a move or move number
+ *                  ("ed", "exd", "TxT"): marked "e_d", "T_xT" for
+ *                  arb_notation_read, which takes it only when one legal
+ *                  move fits (shorthand.h).
  *
  * Nothing here decides that a reading is right: the rewritten text is
  * replayed like any other, and a move that does not replay is refused.
@@ -56,6 +63,8 @@ enum arb_lenient_kind {
     ARB_LENIENT_RESULT_FORM,
     ARB_LENIENT_SPLIT,
     ARB_LENIENT_TYPESET,
+    ARB_LENIENT_SPOKEN,
+    ARB_LENIENT_SHORTHAND,
     ARB_LENIENT_KIND_COUNT
 };
 
@@ -84,6 +93,11 @@ void arb_lenient_text_free(arb_lenient_text *t);
  * the number of notes (0: the text is unchanged), or -1 when out of memory. */
 int arb_lenient_rewrite(const arb_locale_set *set, const arb_locale *typeset, const char *src, size_t len,
                         int32_t line, int32_t col, arb_lenient_text *out);
+
+/* The same, reading spoken announcements the short way when spoken_short
+ * (arb_spoken_read). */
+int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *typeset, bool spoken_short,
+                               const char *src, size_t len, int32_t line, int32_t col, arb_lenient_text *out);
 
 /* The original offset of byte `at` of the rewritten text. */
 size_t arb_lenient_original_offset(const arb_lenient_text *t, size_t at);

@@ -183,7 +183,9 @@ static bool push_spelling(loader *ld, const yaml_node_t *node, const char *key, 
 {
     const char *s = scalar_of(node);
     /* text.* phrases are words, not move spellings */
-    if (strlen(s) > (strncmp(key, "text.", 5) == 0 && strncmp(key, "text.typeset", 12) != 0 ? 4 * SPELLING_MAX : SPELLING_MAX))
+    bool words = (strncmp(key, "text.", 5) == 0 && strncmp(key, "text.typeset", 12) != 0)
+                 || strncmp(key, "spoken.", 7) == 0;
+    if (strlen(s) > (words ? 4 * SPELLING_MAX : SPELLING_MAX))
         return fail_node(ld, ARB_LOCALE_BAD_VALUE, node, "%s: spelling \"%.20s...\" is too long, expected at most %d bytes",
                          key, s, SPELLING_MAX);
     return strlist_push(out, s) || out_of_memory(ld);
@@ -443,6 +445,83 @@ static bool on_text(loader *ld, const char *key, const yaml_node_t *key_node, co
                      "typeset-king (queen, rook, bishop, knight)", key);
 }
 
+static const char *const spoken_keys[ARB_LOCALE_DESCRIPTIVE_FILE_A - ARB_LOCALE_SPOKEN_PAWN] = {
+    "pawn", "knight", "bishop", "rook", "queen", "king", "a", "b", "c", "d", "e", "f", "g", "h",
+    "1", "2", "3", "4", "5", "6", "7", "8", "castle-short", "castle-long", "capture", "check", "mate"};
+
+/* spoken: the words of Appendix D.2.1 (spoken.h); each a word or words of
+ * letters, as a phrase of text. */
+static bool on_spoken(loader *ld, const char *key, const yaml_node_t *key_node, const yaml_node_t *value,
+                      void *ctx)
+{
+    (void)ctx;
+    for (int w = ARB_LOCALE_SPOKEN_PAWN; w < ARB_LOCALE_DESCRIPTIVE_FILE_A; w++)
+        if (strcmp(key, spoken_keys[w - ARB_LOCALE_SPOKEN_PAWN]) == 0) {
+            char where[48];
+            snprintf(where, sizeof where, "spoken.%s", key);
+            strlist *l = &ld->loc->words[w];
+            if (l->count)
+                return fail_node(ld, ARB_LOCALE_DUPLICATE, key_node, "%s given twice, expected it once", where);
+            size_t before = l->count;
+            if (!read_strings(ld, value, where, l))
+                return false;
+            for (size_t i = before; i < l->count; i++) {
+                const char *s = l->items[i];
+                bool ok = *s && *s != ' ' && s[strlen(s) - 1] != ' ' && !strstr(s, "  ");
+                for (const char *c = s; ok && *c; c++)
+                    ok = !(*c >= '0' && *c <= '9') && *c != '\t' && *c != '\n' && *c != '{' && *c != '('
+                         && *c != '[' && *c != ';' && *c != '.';
+                if (!ok)
+                    return fail_node(ld, ARB_LOCALE_BAD_VALUE, value,
+                                     "%s: \"%s\" is not a usable word, expected letters and single spaces", where,
+                                     s);
+            }
+            return true;
+        }
+    return fail_node(ld, ARB_LOCALE_UNKNOWN_KEY, key_node,
+                     "unknown key spoken.%s, expected pawn, knight, bishop, rook, queen, king, a-h, 1-8, "
+                     "castle-short, castle-long, capture, check or mate", key);
+}
+
+static const char *const descriptive_keys[ARB_LOCALE_WORDS_COUNT - ARB_LOCALE_DESCRIPTIVE_FILE_A] = {
+    "a", "b", "c", "d", "e", "f", "g", "h", "check", "mate", "order"};
+
+/* descriptive: file names, check and mate words, the order of a square's
+ * parts (descriptive.h). */
+static bool on_descriptive(loader *ld, const char *key, const yaml_node_t *key_node, const yaml_node_t *value,
+                           void *ctx)
+{
+    (void)ctx;
+    for (int w = ARB_LOCALE_DESCRIPTIVE_FILE_A; w < ARB_LOCALE_WORDS_COUNT; w++)
+        if (strcmp(key, descriptive_keys[w - ARB_LOCALE_DESCRIPTIVE_FILE_A]) == 0) {
+            char where[48];
+            snprintf(where, sizeof where, "descriptive.%s", key);
+            strlist *l = &ld->loc->words[w];
+            if (l->count)
+                return fail_node(ld, ARB_LOCALE_DUPLICATE, key_node, "%s given twice, expected it once", where);
+            if (!read_strings(ld, value, where, l))
+                return false;
+            for (size_t i = 0; i < l->count; i++) {
+                const char *s = l->items[i];
+                bool ok = *s != '\0';
+                if (w == ARB_LOCALE_DESCRIPTIVE_ORDER)
+                    ok = l->count == 1 && (strcmp(s, "file-rank") == 0 || strcmp(s, "rank-file") == 0);
+                for (const char *c = s; ok && *c && w != ARB_LOCALE_DESCRIPTIVE_ORDER; c++)
+                    ok = !(*c >= '0' && *c <= '9') && *c != ' ' && *c != '-' && *c != 'x';
+                if (!ok)
+                    return fail_node(ld, ARB_LOCALE_BAD_VALUE, value,
+                                     w == ARB_LOCALE_DESCRIPTIVE_ORDER
+                                         ? "%s: \"%s\" is not an order, expected file-rank or rank-file"
+                                         : "%s: \"%s\" is not a usable spelling, expected letters without digits, "
+                                           "blanks, - or x",
+                                     where, s);
+            }
+            return true;
+        }
+    return fail_node(ld, ARB_LOCALE_UNKNOWN_KEY, key_node,
+                     "unknown key descriptive.%s, expected a-h, check, mate or order", key);
+}
+
 static bool valid_message_key(const char *s)
 {
     if (!*s)
@@ -503,9 +582,13 @@ static bool on_root(loader *ld, const char *key, const yaml_node_t *key_node, co
         return each_pair(ld, value, "messages", on_message, NULL);
     if (strcmp(key, "text") == 0)
         return each_pair(ld, value, "text", on_text, NULL);
+    if (strcmp(key, "spoken") == 0)
+        return each_pair(ld, value, "spoken", on_spoken, NULL);
+    if (strcmp(key, "descriptive") == 0)
+        return each_pair(ld, value, "descriptive", on_descriptive, NULL);
     return fail_node(ld, ARB_LOCALE_UNKNOWN_KEY, key_node,
                      "unknown key %s, expected name, english-name, source, pieces, castling, capture, "
-                     "en-passant, write, messages or text", key);
+                     "en-passant, write, messages, text, spoken or descriptive", key);
 }
 
 static bool check_required(loader *ld, const yaml_node_t *root)

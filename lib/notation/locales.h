@@ -94,6 +94,26 @@ enum arb_locale_words {
     ARB_LOCALE_TYPESET_ROOK,
     ARB_LOCALE_TYPESET_QUEEN,
     ARB_LOCALE_TYPESET_KING,
+    /* spoken: the words of FIDE Laws Appendix D.2.1 (announcing moves to and
+     * by blind players) as the locale's Laws text prints them: pieces in the
+     * order ARB_PAWN..ARB_KING, files a..h, ranks 1..8, castling, and the
+     * capture, check and mate words (the Laws name none; German ones). */
+    ARB_LOCALE_SPOKEN_PAWN,
+    ARB_LOCALE_SPOKEN_FILE_A = ARB_LOCALE_SPOKEN_PAWN + 6,
+    ARB_LOCALE_SPOKEN_RANK_1 = ARB_LOCALE_SPOKEN_FILE_A + 8,
+    ARB_LOCALE_SPOKEN_CASTLE_SHORT = ARB_LOCALE_SPOKEN_RANK_1 + 8,
+    ARB_LOCALE_SPOKEN_CASTLE_LONG,
+    ARB_LOCALE_SPOKEN_CAPTURE,
+    ARB_LOCALE_SPOKEN_CHECK,
+    ARB_LOCALE_SPOKEN_MATE,
+    /* descriptive: descriptive notation (P-K4, N-KB3; Spanish P4R, C3AR,
+     * descriptive.h): the spellings of each file a..h (one spelling may name
+     * two files: R for QR and KR), the check and mate words, and the order
+     * of a square's parts (one item: "file-rank" K4 or "rank-file" 4R) */
+    ARB_LOCALE_DESCRIPTIVE_FILE_A,
+    ARB_LOCALE_DESCRIPTIVE_CHECK = ARB_LOCALE_DESCRIPTIVE_FILE_A + 8,
+    ARB_LOCALE_DESCRIPTIVE_MATE,
+    ARB_LOCALE_DESCRIPTIVE_ORDER,
     ARB_LOCALE_WORDS_COUNT
 };
 size_t arb_locale_words_count(const arb_locale *loc, int which);

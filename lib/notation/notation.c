@@ -16,7 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "descriptive.h"
 #include "figurine.h"
+#include "shorthand.h"
 
 enum group {
     G_CASTLE_LONG, G_CASTLE_SHORT, G_PIECE, G_FROM_FILE, G_FROM_RANK, G_CAPTURE, G_TO,
@@ -46,6 +48,7 @@ struct arb_notation {
     bool capture_x, capture_colon;/* x and : are capture marks (translate_to_san) */
     spelling en_passant[8];       /* the locale's e.p. marks, for arb_notation_extra */
     size_t en_passant_count;
+    bool descriptive;             /* P-K4: read by descriptive.c only */
 };
 
 /* ---- stack arena for PCRE2 ---------------------------------------------------- */
@@ -173,6 +176,7 @@ arb_status arb_notation_new(const arb_grammar *grammar, const arb_locale *loc, a
         s->len = strlen(s->text);
     }
     decide_fast_paths(n);
+    n->descriptive = arb_descriptive_locale(loc);
     *out = n;
     return st;
 }
@@ -208,7 +212,8 @@ int arb_notation_parse(const arb_notation *n, const char *token, size_t len, arb
     spec->promotion = ARB_NO_KIND;
     spec->castle = ARB_CASTLE_NONE;
     spec->flags = 0;
-    if (len == 0 || len > 64)
+    /* descriptive squares need the position: only arb_notation_read reads them */
+    if (len == 0 || len > 64 || n->descriptive)
         return ARB_SAN_SYNTAX;
 
     arena mem;
@@ -465,6 +470,10 @@ static size_t translate_to_san(const arb_notation *n, const char *s, size_t len,
 int arb_notation_read(const arb_notation *n, const arb_position *pos, const char *token, size_t len,
                       arb_move *move, arb_move_spec *spec, arb_movelist *candidates)
 {
+    if (n->descriptive)
+        return arb_descriptive_read(n->loc, pos, token, len, move, spec, candidates);
+    if (arb_shorthand_marked(token, len))
+        return arb_shorthand_read(n->loc, pos, token, len, move, spec, candidates);
     if (n->san_fast || (n->pawn_fast && plain_pawn_token(token, len))) {
         if (arb_san_parse(pos, token, len, move, candidates) == ARB_SAN_OK) {
             if (spec)
@@ -522,5 +531,12 @@ unsigned arb_notation_extra(const arb_notation *n, const char *token, size_t len
     for (size_t i = 0; i < n->en_passant_count; i++)
         if (n->en_passant[i].len == len && memcmp(n->en_passant[i].text, token, len) == 0)
             return ARB_SPEC_EN_PASSANT;
+    /* descriptive books print "BxP ch", "R-Q8 mate", "N-Q5 dis ch" */
+    for (int w = ARB_LOCALE_DESCRIPTIVE_CHECK; n->descriptive && w <= ARB_LOCALE_DESCRIPTIVE_MATE; w++)
+        for (size_t i = 0; i < arb_locale_words_count(n->loc, w); i++) {
+            const char *word = arb_locale_word(n->loc, w, i);
+            if (strlen(word) == len && memcmp(word, token, len) == 0)
+                return w == ARB_LOCALE_DESCRIPTIVE_CHECK ? ARB_SPEC_CHECK : ARB_SPEC_MATE;
+        }
     return 0;
 }

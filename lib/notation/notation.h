@@ -33,6 +33,9 @@
  * as a draw offer, long algebraic, figurines of either colour, UCI including
  * Chess960 king-takes-rook).  Check and mate marks are reported, not trusted.
  *
+ * A locale with a `descriptive:` section (P-K4, descriptive.h) reads and
+ * writes only its descriptive forms, through descriptive.c.
+ *
  * Ownership and threads: arb_notation_new compiles; the caller frees with
  * arb_notation_free.  The notation keeps a pointer to its locale, which must
  * outlive it.  A notation is read-only after creation: any number of threads
@@ -100,8 +103,9 @@ int arb_notation_read(const arb_notation *n, const arb_position *pos, const char
                       arb_move *move, arb_move_spec *spec, arb_movelist *candidates);
 
 /* A token that is only a mark belonging to the previous move, as scoresheets
- * write "exd6 e.p." or "Rb1 (=)": returns ARB_SPEC_EN_PASSANT or
- * ARB_SPEC_DRAW_OFFER, else 0. */
+ * write "exd6 e.p." or "Rb1 (=)", and descriptive books "BxP ch": returns
+ * ARB_SPEC_EN_PASSANT, ARB_SPEC_DRAW_OFFER, ARB_SPEC_CHECK or ARB_SPEC_MATE,
+ * else 0. */
 unsigned arb_notation_extra(const arb_notation *n, const char *token, size_t len);
 
 /* The marks written in spec that the move contradicts: ARB_SPEC_CAPTURE on

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "descriptive.h"
 #include "figurine.h"
 
 typedef struct out {
@@ -82,6 +83,8 @@ static size_t translate(const arb_position *pos, arb_move move, const spellings 
 size_t arb_notation_write(const arb_notation *n, const arb_position *pos, arb_move move, char *buf)
 {
     const arb_locale *loc = arb_notation_locale(n);
+    if (arb_descriptive_locale(loc))
+        return arb_descriptive_write(loc, pos, move, buf);
     spellings sp;
     for (int k = ARB_KNIGHT; k <= ARB_KING; k++)
         sp.piece[k] = arb_locale_piece(loc, k, 0);

@@ -4,6 +4,7 @@
 #include "pgn_detect.h"
 
 #include <pthread.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,6 +218,50 @@ static void add_tag_item(const arb_locale_set *set, const char *s, size_t n, cha
         add_tag_item(set, item, (size_t)(dash - item), buf, size);
 }
 
+/* Whether `phrase` stands in text as whole words (ASCII case ignored). */
+static bool has_phrase(const char *text, const char *phrase)
+{
+    size_t m = strlen(phrase);
+    for (const char *p = text; m && *p; p++)
+        if (strncasecmp(p, phrase, m) == 0 && (p == text || !isalpha((unsigned char)p[-1]))
+            && !isalpha((unsigned char)p[m]) && (unsigned char)p[m] < 0x80)
+            return true;
+    return false;
+}
+
+/* Locales whose words of a result ("aufgegeben", "les blancs abandonnent")
+ * stand in the game's {comments} (where the lenient reading puts them), in
+ * code order: the language the text is in, after the tags and --prefer
+ * (German text in letters Bosnian shares is German).  Only the bytes inside
+ * braces are looked at, so plain games cost nothing. */
+static void words_preference(const arb_locale_set *set, const arb_pgn_game *g, char *buf, size_t size)
+{
+    if (!g->raw || !memchr(g->raw, '{', g->raw_len))
+        return;
+    char text[1024];
+    size_t n = 0;
+    bool inside = false;
+    for (size_t i = 0; i < g->raw_len && n + 2 < sizeof text; i++) {
+        char c = g->raw[i];
+        if (c == '{' || c == '}') {
+            inside = c == '{';
+            text[n++] = ' ';
+        } else if (inside) {
+            text[n++] = c == '\n' || c == '\r' || c == '\t' ? ' ' : c;
+        }
+    }
+    text[n] = '\0';
+    for (size_t l = 0; l < arb_locales_count(set); l++) {
+        const arb_locale *loc = arb_locales_at(set, l);
+        bool found = false;
+        for (int w = ARB_LOCALE_WHITE_WINS; w <= ARB_LOCALE_LAST_MOVER_WINS && !found; w++)
+            for (size_t k = 0; k < arb_locale_words_count(loc, w) && !found; k++)
+                found = has_phrase(text, arb_locale_word(loc, w, k));
+        if (found)
+            append(buf, size, arb_locale_code(loc), strlen(arb_locale_code(loc)));
+    }
+}
+
 static void preference(const arb_pgn_autodetect *a, const arb_pgn_game *g, char *buf, size_t size)
 {
     buf[0] = '\0';
@@ -235,6 +280,7 @@ static void preference(const arb_pgn_autodetect *a, const arb_pgn_game *g, char 
     }
     if (a->prefer)
         append(buf, size, a->prefer, strlen(a->prefer));
+    words_preference(a->set, g, buf, size);
     if (a->when == ARB_PGN_DETECT_NOT_SAN)
         append(buf, size, "en", 2);
 }

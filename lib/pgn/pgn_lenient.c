@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "descriptive.h"
 #include "lenient.h"
 
 /* One rewrite of the text and the reader of it. */
@@ -72,10 +73,11 @@ static int out_of_memory(const arb_pgn_game *g, arb_status *status)
  * Returns 0 when the rewrite changes nothing, 1 when read, -1 when out of
  * memory. */
 static int try_rewrite(arb_pgn_lenient *l, struct candidate *c, const arb_pgn_reader_options *opt, const char *name,
-                       const arb_pgn_game *g, const arb_locale *typeset)
+                       const arb_pgn_game *g, const arb_locale *typeset, bool spoken_short)
 {
     drop_reader(c);
-    int n = arb_lenient_rewrite(opt->lenient_locales, typeset, l->orig, l->orig_len, g->line, g->col, &c->text);
+    int n = arb_lenient_rewrite_spoken(opt->lenient_locales, typeset, spoken_short, l->orig, l->orig_len, g->line,
+                                       g->col, &c->text);
     if (n <= 0)
         return n;
     size_t pad = g->col > 1 ? (size_t)(g->col - 1) : 0;
@@ -137,12 +139,60 @@ static bool same_moves(const arb_pgn_game *a, const arb_pgn_game *b)
     }
 }
 
+static bool has_note(const arb_lenient_text *t, int kind)
+{
+    for (size_t i = 0; i < t->note_count; i++)
+        if (t->notes[i].kind == kind)
+            return true;
+    return false;
+}
+
+/* Descriptive notation reads NxP itself: the squareless-capture mark on it
+ * (shorthand.h) is no reading of the lenient reader's. */
+static bool descriptive_game(const arb_pgn_game *g)
+{
+    return g->notation_used && arb_descriptive_locale(arb_notation_locale(g->notation_used));
+}
+
+/* A spoken or squareless-capture reading before the game's first error. */
+static bool own_words_before_error(const arb_lenient_text *t, const arb_pgn_game *g)
+{
+    const arb_pgn_diag *err = NULL;
+    for (size_t k = 0; k < g->diag_count && !err; k++)
+        if (g->diags[k].severity == ARB_PGN_ERROR)
+            err = &g->diags[k];
+    for (size_t i = 0; err && i < t->note_count; i++) {
+        const arb_lenient_note *n = &t->notes[i];
+        if ((n->kind == ARB_LENIENT_SPOKEN || (n->kind == ARB_LENIENT_SHORTHAND && !descriptive_game(g)))
+            && (n->line < err->line || (n->line == err->line && n->col <= err->col)))
+            return true;
+    }
+    return false;
+}
+
+/* Messages quote tokens as read: "e_d" is the reader's mark on the "ed" of
+ * the text (shorthand.h), taken out again (the message only shrinks). */
+static void unmark(char *m)
+{
+    char *o = m;
+    for (const char *p = m; *p; p++) {
+        bool mark = *p == '_' && p > m && ((p[-1] >= 'a' && p[-1] <= 'h') || (unsigned char)p[-1] >= 0x80
+                                         || (p[-1] >= 'A' && p[-1] <= 'Z') || p[-1] == 'p');
+        if (!mark)
+            *o++ = *p;
+    }
+    *o = '\0';
+}
+
 /* g now holds a game of the best rewrite: its original bytes, and a
  * warning for each rewrite inside it. */
 static bool adopt(arb_pgn_lenient *l, arb_pgn_game *g)
 {
     size_t before = g->diag_count;
     const arb_lenient_text *t = &l->best->text;
+    if (has_note(t, ARB_LENIENT_SHORTHAND))
+        for (size_t k = 0; k < before; k++)
+            unmark((char *)g->diags[k].message);
     size_t s = g->offset >= l->orig_offset ? (size_t)(g->offset - l->orig_offset) : 0;
     size_t e = s + g->raw_len;
     size_t os = arb_lenient_original_offset(t, s), oe = arb_lenient_original_offset(t, e);
@@ -159,6 +209,8 @@ static bool adopt(arb_pgn_lenient *l, arb_pgn_game *g)
     size_t count[ARB_LENIENT_KIND_COUNT] = {0}, first[ARB_LENIENT_KIND_COUNT];
     for (size_t i = 0; i < t->note_count; i++) {
         const arb_lenient_note *n = &t->notes[i];
+        if (n->kind == ARB_LENIENT_SHORTHAND && descriptive_game(g))
+            continue;
         if (n->offset >= s && n->offset <= e && count[n->kind]++ == 0)
             first[n->kind] = i;
     }
@@ -217,11 +269,16 @@ int arb_pgn_lenient_retry(arb_pgn_lenient *l, const arb_pgn_reader_options *opt,
     l->orig_len = g->raw_len;
     l->orig_offset = g->offset;
     const arb_locale_set *set = opt->lenient_locales;
-    size_t variants = 1 + (set ? arb_locales_count(set) : 0);
-    bool doubt = false;
+    /* the text as it is; with each locale's typeset letters; spoken
+     * announcements read the short way (Turm Anna eins, Anna vier) */
+    size_t variants = 2 + (set ? arb_locales_count(set) : 0);
+    bool doubt = false, spoken = false, spoken_doubt = false;
     for (size_t v = 0; v < variants; v++) {
         const arb_locale *typeset = NULL;
-        if (v > 0) {
+        bool spoken_short = v == variants - 1;
+        if (spoken_short && !spoken)
+            continue;
+        if (v > 0 && !spoken_short) {
             typeset = arb_locales_at(set, v - 1);
             bool any = false;
             for (int w = ARB_LOCALE_TYPESET_KNIGHT; w <= ARB_LOCALE_TYPESET_KING; w++)
@@ -229,13 +286,18 @@ int arb_pgn_lenient_retry(arb_pgn_lenient *l, const arb_pgn_reader_options *opt,
             if (!any)
                 continue;
         }
-        int rc = try_rewrite(l, l->trial, opt, name, g, typeset);
+        int rc = try_rewrite(l, l->trial, opt, name, g, typeset, spoken_short);
         if (rc < 0)
             return out_of_memory(g, status);
         if (rc == 0)
             continue;
-        if (l->trial->ok && l->best->ok && !same_moves(&l->trial->game, &l->best->game))
+        if (v == 0)
+            for (size_t i = 0; i < l->trial->text.note_count; i++)
+                spoken |= l->trial->text.notes[i].kind == ARB_LENIENT_SPOKEN;
+        if (l->trial->ok && l->best->ok && !same_moves(&l->trial->game, &l->best->game)) {
             doubt = true;
+            spoken_doubt = spoken_short;
+        }
         /* letters typeset for a locale are its letters only if the whole
          * game then replays, or the text holds a spelling only that locale's
          * typesetting makes (Kp): a reading that merely gets further is no
@@ -250,14 +312,22 @@ int arb_pgn_lenient_retry(arb_pgn_lenient *l, const arb_pgn_reader_options *opt,
     }
     if (doubt) {
         if (!arb_pgn_game_add_diag(g, ARB_PGN_ERROR, g->line, g->col,
-                                   "the text reads as two different games (with and without letters typeset in "
-                                   "another alphabet), expected a text that reads one way; name the notation "
-                                   "with --from"))
+                                   spoken_doubt ? "the text reads as two different games (announcements naming "
+                                                  "one square or two), expected a text that reads one way; "
+                                                  "announce pawn moves with \"Bauer\""
+                                                : "the text reads as two different games (with and without "
+                                                  "letters typeset in another alphabet), expected a text that "
+                                                  "reads one way; name the notation with --from"))
             return out_of_memory(g, status);
         drop_reader(l->best);
         return ARB_PGN_READ_GAME;
     }
-    if (!l->best->read || !(l->best->ok || l->best->game.main_line_plies > g->main_line_plies)) {
+    /* a reading of spoken words or squareless captures that gets as far
+     * tells why it stops (an ambiguous "TxT" with its candidates) */
+    bool own_words = l->best->read && own_words_before_error(&l->best->text, &l->best->game);
+    if (!l->best->read
+        || !(l->best->ok || l->best->game.main_line_plies > g->main_line_plies
+             || (own_words && l->best->game.main_line_plies == g->main_line_plies))) {
         drop_reader(l->best);
         return ARB_PGN_READ_GAME;
     }

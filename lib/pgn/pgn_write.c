@@ -7,6 +7,7 @@
 
 #include "notation.h"
 #include "san.h"
+#include "spoken.h"
 
 struct arb_pgn_writer {
     arb_pgn_write_options opt;
@@ -324,6 +325,10 @@ static size_t move_text(const arb_pgn_writer *w, const arb_position *before, arb
     case ARB_PGN_NOTATION_LAN: return arb_lan_write(before, move, buf);
     case ARB_PGN_NOTATION_UCI: return arb_uci_write(before, move, buf);
     case ARB_PGN_NOTATION_FAN: return arb_fan_write(before, move, ARB_FAN_WHITE, buf);
+    case ARB_PGN_NOTATION_SPOKEN:
+        if (w->opt.spoken)
+            return arb_spoken_write(w->opt.spoken, before, move, buf);
+        return arb_san_write(before, move, buf);
     case ARB_PGN_NOTATION_LOCALE:
         if (w->opt.locale)
             return arb_notation_write(w->opt.locale, before, move, buf);
@@ -373,9 +378,15 @@ static void write_movetext(arb_pgn_writer *w, const arb_pgn_game *g, int result)
                 join = JOIN_KEEP;
             }
             if (replay) {
-                char text[ARB_NOTATION_MAX > ARB_SAN_MAX + 8 ? ARB_NOTATION_MAX : ARB_SAN_MAX + 8];
+                char text[ARB_SPOKEN_MAX];
                 size_t n = move_text(w, &wk->before, it->move, text);
                 put_word(w, text, n, join);
+                if (w->opt.notation == ARB_PGN_NOTATION_SPOKEN) {
+                    /* one announcement per line, each with its number */
+                    end_line(w);
+                    black_number = true;
+                    break;
+                }
             } else {
                 put_word(w, it->san, it->len, join);
             }

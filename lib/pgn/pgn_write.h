@@ -36,13 +36,17 @@ enum arb_pgn_notation {
     ARB_PGN_NOTATION_LAN,      /* Ng1-f3, e7xd8=Q+ */
     ARB_PGN_NOTATION_UCI,      /* g1f3, e7d8q */
     ARB_PGN_NOTATION_FAN,      /* ♘f3, exd8=♕+ (figurines, notation.h arb_fan_write) */
-    ARB_PGN_NOTATION_LOCALE    /* SAN in a locale's letters: Cf3, exd8D+ (options.locale) */
+    ARB_PGN_NOTATION_LOCALE,   /* SAN in a locale's letters: Cf3, exd8D+ (options.locale) */
+    ARB_PGN_NOTATION_SPOKEN    /* FIDE Appendix D.2.1, one announcement per line:
+                                * "1. Springer Felix drei" (options.spoken, spoken.h) */
 };
 
 typedef struct arb_pgn_write_options {
     int notation;              /* enum arb_pgn_notation */
     const struct arb_notation *locale;  /* ARB_PGN_NOTATION_LOCALE: its letters (notation.h);
                                          * must outlive the writer */
+    const struct arb_locale *spoken;    /* ARB_PGN_NOTATION_SPOKEN: its `spoken:` words
+                                         * (spoken.h); must outlive the writer */
     bool strip_comments;
     bool strip_variations;
     bool strip_nags;

@@ -1,6 +1,7 @@
 #!/bin/sh
 # realworld.sh — games as books, blogs and OCR print them (corpora/realworld,
-# made by tests/bench/realworld_gen.py from famous games in nine languages),
+# made by tests/bench/realworld_gen.py from famous games in nine languages,
+# and as spoken announcements, descriptive notation and squareless captures),
 # converted by pgnconv and compared with their SAN truths (truth.pgn):
 #   with tags     <lang>.tags.txt: a small tag section before each game
 #   bare text     <lang>.bare.txt: the games pasted with prose around them
@@ -53,7 +54,9 @@ for tags in "$corpus"/*.tags.txt; do
     refused=$(sed -n 's/.* \([0-9]*\) rejected$/\1/p' "$tmp/err")
     at=0
     while read -r move; do
-        grep -q -e " $move [^ ]* is " -e "fails at $move " "$tmp/err" && at=$((at + 1))
+        # "17. Txd8 is ...", "fails at 17. ...", or the SAN reader's "(White's move 17)"
+        side="White's"; case $move in *...) side="Black's" ;; esac
+        grep -q -e " $move [^ ]* is " -e "fails at $move " -e "($side move ${move%%.*})" "$tmp/err" && at=$((at + 1))
     done < "$tmp/at"
     printf '%-9s %-10s %6s %6s %6d %8d\n' "$lang" misprinted - - "${refused:-0}" "$at"
     mis_total=$((mis_total + n)) mis_refused=$((mis_refused + ${refused:-0})) mis_at=$((mis_at + at))

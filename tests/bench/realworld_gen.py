@@ -3,7 +3,7 @@
 from famous games whose scores are public record, printed the way books,
 bulletins, blogs and OCR print them in nine languages.
 
-    python3 tests/bench/realworld_gen.py corpora/realworld
+    python3 tests/bench/realworld_gen.py corpora/realworld [PGNCONV]
 
 Fixed seed: the files are the same on every run.  For each language it writes
   <lang>.tags.txt   every game with a small tag section, one after the other
@@ -18,9 +18,26 @@ or none for captures, 0-0 or O-O, "1)" numbers, prose in round brackets,
 results in words, moves split by blanks ("D x d3", "Db1 +"), the captured
 "!!!"; for Russian also Cyrillic е/с/а in squares,
 Latin K/C/Kp typeset for К/С/Кр and lower-case piece letters.
+
+With PGNCONV (a built pgnconv) it also writes the kinds that need the
+position to print, in the same three files each:
+  spoken-de, spoken-ro   FIDE Appendix D.2.1 announcements (pgnconv --to
+                         spoken:LANG), pasted as paragraphs or one per line,
+                         "Bauer" left out before some pawn moves, some words
+                         in lower case
+  desc-en, desc-es       descriptive notation (pgnconv --to en-x-desc,
+                         es-x-desc); English with Kt for N in some games and
+                         "ch"/"mate" as words
+  short-de               German letters with pawn captures by files only
+                         ("ed", "exd")
+These texts come from the project's own writers, varied as books vary them:
+they measure reading, not an independent transcription (the hand-typed
+Opera game in corpora/golden/pgnconv/descriptive-read-* is that).
 """
 import os
 import random
+import re
+import subprocess
 import sys
 
 GAMES = [
@@ -206,5 +223,128 @@ def main():
                 f.write("\n".join(parts))
 
 
+PROSE = {
+    "de": LANGS["de"],
+    "ro": LANGS["ro"],
+    "es": LANGS["es"],
+    "en": dict(intro="Game {n}: {w} v {b}, {e}.", between="The next game is even better known.",
+               outro="A game every player should know.",
+               white_resigns="White resigns", black_resigns="Black resigns"),
+}
+
+
+def written(pgnconv, truth, to):
+    """Each game's movetext (without the result) as pgnconv --to writes it."""
+    out = subprocess.run([pgnconv, "--to", to, truth], capture_output=True, text=True, check=True).stdout
+    games = []
+    for block in re.split(r"\n\n(?=\[)", out.strip()):
+        body = block.split("\n\n", 1)[1]
+        games.append(body.rsplit(None, 1)[0])
+    return games
+
+
+def spoken_game(body, rnd, lines):
+    """A written announcement list re-pasted: a paragraph or one per line."""
+    moves = []
+    for line in body.split("\n"):
+        m = re.match(r"(\d+)(\.|\.\.\.) (.*)$", line.strip())
+        if m:
+            words = m.group(3)
+            if words.startswith("Bauer ") and "schlägt" not in words and rnd.random() < 0.4:
+                words = words[len("Bauer "):]
+            if rnd.random() < 0.1:
+                words = words.lower()
+            moves.append((int(m.group(1)), m.group(2) == ".", words))
+    parts = []
+    for number, white, words in moves:
+        if lines:
+            parts.append(f"{number}{'.' if white else '...'} {words}\n")
+        else:
+            parts.append(f"{number}. {words}, " if white else f"{words} ")
+    return ("".join(parts)).strip().rstrip(",")
+
+
+def external(out, pgnconv):
+    truth = os.path.join(out, "truth.pgn")
+    kinds = {
+        "spoken-de": ("spoken:de", "de"), "spoken-ro": ("spoken:ro", "ro"),
+        "desc-en": ("en-x-desc", "en"), "desc-es": ("es-x-desc", "es"), "short-de": ("de", "de"),
+    }
+    for kind, (to, prose_lang) in kinds.items():
+        rnd = random.Random("arbiter-realworld-" + kind)
+        cfg = PROSE[prose_lang]
+        if to.startswith("spoken"):
+            raw = subprocess.run([pgnconv, "--to", to, truth], capture_output=True, text=True, check=True).stdout
+            texts = [b.split("\n\n", 1)[1].rsplit("\n", 1)[0] for b in re.split(r"\n\n(?=\[)", raw.strip())]
+        else:
+            texts = written(pgnconv, truth, to)
+        tags, bare, bad = [], [], []
+        for n, (game, text) in enumerate(zip(GAMES, texts), 1):
+            white, black, event, result, moves = game
+            sans = moves.split()
+            if kind.startswith("spoken"):
+                body = spoken_game(text, rnd, rnd.random() < 0.3)
+            elif kind.startswith("desc"):
+                body = text
+                if kind == "desc-en" and rnd.random() < 0.5:
+                    body = re.sub(r"\bN(?=[-x/1-8]|$)", "Kt", body).replace("xN", "xKt")
+                if kind == "desc-en":
+                    body = body.replace("ch ", " ch ").replace("#", " mate")
+            else:
+                body = text
+                body = re.sub(r"\b([a-h])x([a-h])[1-8](?=[+#]?( |$))",
+                              lambda m: m.group(1) + (m.group(2) if rnd.random() < 0.5 else "x" + m.group(2)), body)
+            ending = result if rnd.random() < 0.5 else (cfg["black_resigns"] if result == "1-0" else cfg["white_resigns"])
+            body = body + ("\n" if body.endswith("\n") else " ") + ending
+            tags.append(f'[Event "{event}"]\n[White "{white}"]\n[Black "{black}"]\n[Result "{result}"]\n\n{body}\n')
+            intro = cfg["intro"].format(n=n, w=white, b=black, e=event)
+            bare.append((intro + "\n\n" if n == 1 else cfg["between"] + " " + intro + "\n\n") + body + "\n")
+            # misprinted: the first square of move `at` moved to the far corner
+            at = rnd.randrange(6, len(sans) - 1)
+            bad_body = misprint_text(kind, text, at)
+            if bad_body is not None:
+                bad.append(f'[Event "{event}"]\n[White "{white}"]\n[Black "{black}"]\n[Misprint "{at // 2 + 1}'
+                           f'{"." if at % 2 == 0 else "..."}"]\n\n' + bad_body + "\n")
+        bare.append("\n" + cfg["outro"] + "\n")
+        for name, parts in (("tags", tags), ("bare", bare), ("misprint", bad)):
+            with open(os.path.join(out, f"{kind}.{name}.txt"), "w", encoding="utf-8") as f:
+                f.write("\n".join(parts))
+
+
+def misprint_text(kind, text, at):
+    """The text with ply `at` misprinted (its destination the far corner)."""
+    if kind.startswith("spoken"):
+        lines = text.split("\n")
+        line = lines[at]
+        words = line.split()
+        for i in range(len(words) - 1, 0, -1):
+            if words[i] in RANKS and words[i - 1] in FILES:
+                far = FILES.index(words[i - 1]) > 3
+                words[i - 1] = "Anna" if far else "Hector"
+                words[i] = "acht" if RANKS.index(words[i]) < 4 else "eins"
+                break
+        lines[at] = " ".join(words)
+        return "\n".join(lines)
+    tokens = text.split()
+    plies = [i for i, t in enumerate(tokens) if not re.match(r"^\d+\.", t)]
+    i = plies[at]
+    if kind.startswith("desc"):
+        t = tokens[i]
+        digits = [j for j, ch in enumerate(t) if ch.isdigit()]
+        if not digits:
+            return None
+        j = digits[-1] if kind == "desc-en" else digits[0]
+        tokens[i] = t[:j] + ("8" if t[j] < "5" else "1") + t[j + 1:]
+        return " ".join(tokens)
+    tokens[i] = misprinted(tokens[i])
+    return " ".join(tokens)
+
+
+FILES = ["Anna", "Bella", "Cesar", "David", "Eva", "Felix", "Gustav", "Hector"]
+RANKS = ["eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht"]
+
+
 if __name__ == "__main__":
     main()
+    if len(sys.argv) > 2:
+        external(sys.argv[1], sys.argv[2])

@@ -5,6 +5,12 @@
  *   - the rewrite keeps every line: as many newlines out as in, and every
  *     note lies on a line of the input;
  *   - the offset map is monotone and maps into the input;
+ *   - a spoken announcement (spoken.h) read at the start takes bytes of the
+ *     input only and gives a short algebraic text;
+ *   - the input as one descriptive token (descriptive.h, every descriptive
+ *     locale, in a middle-game position) and as a marked squareless capture
+ *     (shorthand.h) reads as a legal move or as an error code, and a move
+ *     read is written back to a text that reads as the same move;
  *   - the PGN reader with the lenient second reading (and auto-detection
  *     half the time) gives games whose raw bytes are the input's at their
  *     offsets, in order, and whose messages all have a position.
@@ -16,6 +22,10 @@
 #include "lenient.h"
 #include "pgn_detect.h"
 #include "pgn_read.h"
+#include "descriptive.h"
+#include "fen.h"
+#include "shorthand.h"
+#include "spoken.h"
 
 static arb_locale_set *locales;
 static arb_grammar *grammar;
@@ -49,7 +59,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const arb_locale *typeset = size > 0 && (data[0] & 1) ? arb_locale_find(locales, "ru") : NULL;
     arb_lenient_text t;
     arb_lenient_text_init(&t);
-    int n = arb_lenient_rewrite(locales, typeset, src, size, 1, 1, &t);
+    bool short_form = size > 0 && (data[0] & 2);
+    int n = arb_lenient_rewrite_spoken(locales, typeset, short_form, src, size, 1, 1, &t);
     INVARIANT(n >= 0, "out of memory");
     INVARIANT(t.text && t.text[t.len] == '\0', "the rewrite is not a string");
     INVARIANT(newlines(t.text, t.len) == newlines(src, size), "lines added or removed");
@@ -66,6 +77,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         prev = o;
     }
     arb_lenient_text_free(&t);
+
+    char said[ARB_SPOKEN_SAN_MAX];
+    size_t took = arb_spoken_read(locales, src, size, short_form, said);
+    INVARIANT(took <= size, "an announcement of %zu bytes in %zu", took, size);
+    INVARIANT(!took || (said[0] && strlen(said) < ARB_SPOKEN_SAN_MAX), "announcement read as \"%s\"", said);
+
+    arb_position pos;
+    arb_status fs = arb_fen_parse("r1bqk2r/pp1p1ppp/2n2n2/2b1p3/2BPP3/2N2N2/PPP2PPP/R1BQK2R b KQkq - 0 5", &pos);
+    INVARIANT(fs.code == 0, "FEN: %s", fs.message);
+    size_t tl = size < 64 ? size : 64;
+    for (size_t l = 0; l < arb_locales_count(locales); l++) {
+        const arb_locale *loc = arb_locales_at(locales, l);
+        arb_move mv;
+        arb_movelist cands;
+        int rc = arb_shorthand_read(loc, &pos, src, tl, &mv, NULL, &cands);
+        INVARIANT(rc != ARB_SAN_OK || arb_is_legal(&pos, mv), "shorthand read an illegal move");
+        if (!arb_descriptive_locale(loc))
+            continue;
+        rc = arb_descriptive_read(loc, &pos, src, tl, &mv, NULL, &cands);
+        INVARIANT(rc == ARB_SAN_OK || rc == ARB_SAN_SYNTAX || rc == ARB_SAN_ILLEGAL || rc == ARB_SAN_AMBIGUOUS
+                      || rc == ARB_SAN_BAD_PROMOTION, "descriptive read gave %d", rc);
+        if (rc == ARB_SAN_OK) {
+            INVARIANT(arb_is_legal(&pos, mv), "descriptive read an illegal move");
+            char back[ARB_NOTATION_MAX];
+            size_t bl = arb_descriptive_write(loc, &pos, mv, back);
+            arb_move again;
+            INVARIANT(arb_descriptive_read(loc, &pos, back, bl, &again, NULL, NULL) == ARB_SAN_OK && again == mv,
+                      "%s written as %s does not read back", arb_locale_code(loc), back);
+        }
+    }
 
     arb_pgn_reader_options opt = {0};
     opt.lenient = true;

@@ -55,6 +55,8 @@
 #include "grammar.h"
 #include "notation.h"
 #include "detect.h"
+#include "spoken.h"
+#include "descriptive.h"
 /* laws: editions of the Laws and event regulations */
 #include "profile.h"
 /* pgn: reading, replaying and writing games (PGN, and JSON, CSV, EPD) */
