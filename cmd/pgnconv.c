@@ -7,9 +7,10 @@
  *           [--null-moves] [--max-game-bytes N] [--jobs N] [--json] [FILE...]
  *
  * Reading, replaying, notation detection and writing live in lib/
- * (pgn_read, pgn_detect, pgn_write); this file handles arguments, files,
- * the pass-through of games that cannot be converted, the summary and the
- * exit status:
+ * (pgn_read, pgn_detect, pgn_write); the notations of a run are set up in
+ * cmd/common/conv_setup, and a game is converted (or passed through when it
+ * cannot be) and the summary written in cmd/common/conv_worker; this file
+ * handles arguments, the outputs and the exit status:
  *   0 every game converted
  *   1 some games could not be converted (passed through or sent to --rejects)
  *   2 usage error, unreadable input or unwritable output
