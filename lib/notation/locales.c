@@ -243,7 +243,8 @@ static bool each_pair(loader *ld, const yaml_node_t *node, const char *where, ke
 static const char *const kind_keys[ARB_NO_KIND] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
 
 /* Piece spellings stand before a square: they must not look like a file,
- * rank or mark.  ASCII capitals and any non-ASCII letter are fine. */
+ * rank or mark ('_' is the lenient reader's mark of a squareless capture,
+ * shorthand.h).  ASCII capitals and any non-ASCII letter are fine. */
 static bool valid_piece_spelling(const char *s)
 {
     if (!*s)
@@ -253,7 +254,7 @@ static bool valid_piece_spelling(const char *s)
         return false;
     for (; *s; s++)
         if (*s == ' ' || *s == '\t' || *s == '-' || *s == '=' || *s == '(' || *s == ')' || *s == '/' ||
-            *s == '+' || *s == '#' || (*s >= '1' && *s <= '8'))
+            *s == '+' || *s == '#' || *s == '_' || (*s >= '1' && *s <= '8'))
             return false;
     return true;
 }
@@ -352,6 +353,11 @@ static bool read_list(loader *ld, const yaml_node_t *value, const char *where, i
         const char *s = l->items[i];
         if (!*s)
             return fail_node(ld, ARB_LOCALE_BAD_VALUE, at, "%s: empty spelling", where);
+        /* '_' marks a squareless capture for the notation reader (shorthand.h) */
+        if (strchr(s, '_'))
+            return fail_node(ld, ARB_LOCALE_BAD_VALUE, at,
+                             "%s: \"%s\" holds '_', which marks a capture without its square, expected a "
+                             "spelling without it", where, s);
         if (list == ARB_LOCALE_CAPTURE && ((*s >= 'a' && *s <= 'h') || (*s >= '1' && *s <= '8') ||
                                            (*s >= 'A' && *s <= 'Z')))
             return fail_node(ld, ARB_LOCALE_BAD_VALUE, at,

@@ -43,6 +43,18 @@ Test(locale_hostile, castling_sides_swapped)
     expect_bad_value("castling-sides-swapped.yaml", 11, 23, "\"O-O\" would read as another move");
 }
 
+/* '_' marks a capture written without its square (shorthand.h): a spelling
+ * holding it would be read as one */
+Test(locale_hostile, castling_spelled_with_the_capture_mark)
+{
+    expect_bad_value("castling-with-the-capture-mark.yaml", 10, 20, "\"en_passanto-o\" holds '_'");
+}
+
+Test(locale_hostile, piece_spelled_with_the_capture_mark)
+{
+    expect_bad_value("piece-with-the-capture-mark.yaml", 6, 9, "spelling \"R_R\" must start with a capital letter");
+}
+
 /* The property the fuzzer checks, on every shipped locale: each legal move
  * of a few positions, written in the locale, reads back to itself. */
 Test(locale_hostile, every_shipped_locale_reads_back_what_it_writes)
