@@ -126,7 +126,7 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
         return arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0, "out of memory");
     }
     r->plies = lf.plies;
-    const arb_position *final = &l->line[0];
+    const arb_position *final = lf.final;
 
     int board_term = -1;
     if (start_ok && lf.complete) {
@@ -138,7 +138,7 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
                 board_term = lf.end_term;
             if (board_term >= 0 && (board_term != lf.end_term || lf.end_ply != lf.plies)) {
                 lf.end_ply = lf.plies;
-                lf.end_before = lf.last_before;
+                lf.end_before = *lf.last_before;
                 lint_copy(lf.end_token, sizeof lf.end_token, lint_last_token(&c, &lf));
             }
         }

@@ -72,6 +72,10 @@ struct arb_linter {
     arb_position *line;      /* per variation depth: the position where the next move is played */
     arb_position *before;    /* per depth: the position before that line's last move */
     size_t depth_cap;
+    /* main-line positions the reader did not keep: the current one, the one
+     * before it, and the next being made (the line reads the reader's kept
+     * positions in place, lint_replay) */
+    arb_position main_own[3];
     arb_profile_set *builtin; /* the built-in editions, loaded when options give none */
 };
 bool lint_reserve_depth(arb_linter *l, size_t depth);
@@ -80,7 +84,8 @@ bool lint_reserve_depth(arb_linter *l, size_t depth);
 typedef struct line_facts {
     uint32_t plies;           /* main-line moves replayed */
     bool complete;            /* the whole main line replayed */
-    arb_position last_before; /* before the last main-line move */
+    const arb_position *last_before; /* before the last main-line move (the start when none) */
+    const arb_position *final; /* after the last main-line move replayed */
     const arb_pgn_item *last_item; /* that move */
     char last_token[48];      /* as written, filled on demand by last_token() */
     bool last_token_ready;

@@ -184,10 +184,10 @@ int lint_check_draw(lint_ctx *c, line_facts *lf, const arb_position *final)
     end_position(c, &line, &col);
     arb_claims claims = *end_claims(c, lf, final);
     char number[16], move[64] = "", san[ARB_SAN_MAX];
-    lint_move_number(&lf->last_before, number, sizeof number);
+    lint_move_number(lf->last_before, number, sizeof number);
     if (lf->plies)
         lint_format(move, sizeof move, "%s%s", number, lint_last_token(c, lf));
-    const arb_position *before = lf->plies ? &lf->last_before : NULL;
+    const arb_position *before = lf->plies ? lf->last_before : NULL;
     int term = -1;
     if (claims.threefold_now && lf->plies) {
         claim_finding(c, ARB_ART_THREEFOLD_NOW, before, lf->plies, lint_last_token(c, lf), line, col,

@@ -18,7 +18,7 @@ const char *lint_last_token(const lint_ctx *c, line_facts *lf)
     if (!lf->last_token_ready && lf->last_item) {
         lint_token_at(c->g, lf->last_item->line, lf->last_item->col, lf->last_token, sizeof lf->last_token);
         if (!lf->last_token[0])
-            arb_san_write(&lf->last_before, lf->last_item->move, lf->last_token);
+            arb_san_write(lf->last_before, lf->last_item->move, lf->last_token);
         lf->last_token_ready = true;
     }
     return lf->last_token;
@@ -189,6 +189,9 @@ static void illegal_move_penalty(lint_ctx *c, const arb_position *pos, uint32_t 
         lint_set_move(f, pos, ply, token);
 }
 
+/* last_before of a game without moves (read only where a move was made) */
+static const arb_position no_position;
+
 bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
 {
     const arb_pgn_game *g = c->g;
@@ -196,8 +199,12 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
     lf->end_term = -1;
     if (!lint_reserve_depth(l, 1) || !arb_history_reset(c->history, &g->start))
         return false;
-    l->line[0] = g->start;
-    l->before[0] = g->start;
+    /* the main line is read in place: the reader's kept positions, or the
+     * linter's own where it kept none (three, so that the current position
+     * and the one before stay whole while the next is made) */
+    const arb_position *main_pos = &g->start, *main_before = &g->start;
+    lf->last_before = &no_position;
+    lf->final = &g->start;
     size_t depth = 0;
     if (start_ok) {
         /* a FEN may already show an ended game */
@@ -219,8 +226,7 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
                 next_diag++;
             if (next_diag == g->diag_count || !before_item(&g->diags[next_diag], it))
                 break;
-            const arb_position *pos = &l->line[0];
-            passed_over(c, pos, lf->plies + 1, &g->diags[next_diag], it);
+            passed_over(c, main_pos, lf->plies + 1, &g->diags[next_diag], it);
             next_diag++;
             skipped_left--;
         }
@@ -229,8 +235,8 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             if (!lint_reserve_depth(l, depth + 2))
                 return false;
             depth++;
-            l->line[depth] = l->before[depth - 1];
-            l->before[depth] = l->before[depth - 1];
+            l->line[depth] = depth == 1 ? *main_before : l->before[depth - 1];
+            l->before[depth] = l->line[depth];
             break;
         case ARB_PGN_ITEM_VARIATION_END:
             if (depth)
@@ -238,64 +244,73 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             break;
         case ARB_PGN_ITEM_COMMENT:
             if (depth == 0 && last_move && is_draw_offer_comment(it->text))
-                draw_offer(c, &lf->last_before, lf->plies, lint_last_token(c, lf), it);
+                draw_offer(c, lf->last_before, lf->plies, lint_last_token(c, lf), it);
             break;
         case ARB_PGN_ITEM_MOVE: {
-            arb_position next;
-            /* the main line's positions, when the reader kept them, are not played again */
-            const arb_position *kept = depth == 0 ? arb_pgn_main_line_after(g, lf->plies, &l->line[0], it->move)
-                                                  : NULL;
-            if (kept)
-                next = *kept;
-            else
+            if (depth) {
+                arb_position next;
                 arb_position_make(&l->line[depth], it->move, &next);
-            l->before[depth] = l->line[depth];
-            if (depth == 0) {
-                lf->plies++;
-                lf->last_before = l->line[0];
-                last_move = it;
-                lf->last_item = it;
-                lf->last_token_ready = false;
-                if (c->chess960 && arb_move_type(it->move) == ARB_MOVE_CASTLING)
-                    lint_check_castling_notation(c, &l->line[0], it->move, lf->plies, lint_last_token(c, lf),
-                                                 it->line, it->col);
-                if (!arb_history_push(c->history, &next))
-                    return false;
-                if (lf->end_term >= 0 && !lf->after_end_seen)
-                    after_end(c, lf, &l->line[0], lf->plies, lint_last_token(c, lf), it->line, it->col);
-                int occurrences = arb_history_occurrences(c->history, c->history->count - 1);
-                if (lf->end_term < 0 && start_ok) {
-                    int term = automatic_end(c, lf, &next, occurrences);
-                    if (term >= 0) {
-                        lf->end_term = term;
-                        lf->end_ply = lf->plies;
-                        lf->end_before = l->line[0];
-                        lint_copy(lf->end_token, sizeof lf->end_token, lint_last_token(c, lf));
-                    }
-                }
-                if (occurrences >= 2)
-                    lf->repeat_ply = lf->plies;
-                if (!lf->threefold_ply && occurrences >= 3) {
-                    lf->threefold_ply = lf->plies;
-                    lf->threefold_before = l->line[0];
-                }
-                arb_game_facts *facts = &c->r->facts;
-                if (!facts->first_fivefold_ply && occurrences >= 5)
-                    facts->first_fivefold_ply = lf->plies;
-                if (!facts->first_seventyfive_ply && next.halfmove_clock >= 150 && arb_count_legal(&next) > 0)
-                    facts->first_seventyfive_ply = lf->plies;
-                if (!lf->fifty_ply && next.halfmove_clock >= 100) {
-                    lf->fifty_ply = lf->plies;
-                    lf->fifty_before = l->line[0];
+                l->before[depth] = l->line[depth];
+                l->line[depth] = next;
+                break;
+            }
+            const arb_position *before = main_pos;
+            /* the main line's positions, when the reader kept them, are not played again */
+            const arb_position *next = arb_pgn_main_line_after(g, lf->plies, before, it->move);
+            if (!next) {
+                arb_position *own = &l->main_own[0];
+                while (own == main_pos || own == main_before)
+                    own++;
+                arb_position_make(before, it->move, own);
+                next = own;
+            }
+            main_before = before;
+            main_pos = next;
+            lf->plies++;
+            lf->last_before = before;
+            last_move = it;
+            lf->last_item = it;
+            lf->last_token_ready = false;
+            if (c->chess960 && arb_move_type(it->move) == ARB_MOVE_CASTLING)
+                lint_check_castling_notation(c, before, it->move, lf->plies, lint_last_token(c, lf), it->line,
+                                             it->col);
+            if (!arb_history_push(c->history, next))
+                return false;
+            if (lf->end_term >= 0 && !lf->after_end_seen)
+                after_end(c, lf, before, lf->plies, lint_last_token(c, lf), it->line, it->col);
+            int occurrences = arb_history_occurrences(c->history, c->history->count - 1);
+            if (lf->end_term < 0 && start_ok) {
+                int term = automatic_end(c, lf, next, occurrences);
+                if (term >= 0) {
+                    lf->end_term = term;
+                    lf->end_ply = lf->plies;
+                    lf->end_before = *before;
+                    lint_copy(lf->end_token, sizeof lf->end_token, lint_last_token(c, lf));
                 }
             }
-            l->line[depth] = next;
+            if (occurrences >= 2)
+                lf->repeat_ply = lf->plies;
+            if (!lf->threefold_ply && occurrences >= 3) {
+                lf->threefold_ply = lf->plies;
+                lf->threefold_before = *before;
+            }
+            arb_game_facts *facts = &c->r->facts;
+            if (!facts->first_fivefold_ply && occurrences >= 5)
+                facts->first_fivefold_ply = lf->plies;
+            if (!facts->first_seventyfive_ply && next->halfmove_clock >= 150 && arb_count_legal(next) > 0)
+                facts->first_seventyfive_ply = lf->plies;
+            if (!lf->fifty_ply && next->halfmove_clock >= 100) {
+                lf->fifty_ply = lf->plies;
+                lf->fifty_before = *before;
+            }
             break;
         }
         default:
             break;
         }
     }
+
+    lf->final = main_pos;
 
     /* errors in the tag section (the reader skips only that line) are tag
      * findings; the first error in the movetext ended the replay */
@@ -308,7 +323,7 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             continue;
         if (skipped_left) {
             if (depth == 0)
-                passed_over(c, &l->line[0], lf->plies + 1, d, NULL);
+                passed_over(c, main_pos, lf->plies + 1, d, NULL);
             skipped_left--;
             continue;
         }
@@ -345,7 +360,7 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
     if (err && start_ok) {
         char token[64];
         lint_token_at(g, err->line, err->col, token, sizeof token);
-        const arb_position *pos = &l->line[depth];
+        const arb_position *pos = depth ? &l->line[depth] : main_pos;
         uint32_t ply = (uint32_t)((pos->fullmove_number - g->start.fullmove_number) * 2 + pos->side -
                                   g->start.side + 1);
         if (token[0]) {
@@ -356,7 +371,7 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
                 if (lf->end_term < 0) {
                     lf->end_term = term;
                     lf->end_ply = lf->plies;
-                    lf->end_before = lf->last_before;
+                    lf->end_before = *lf->last_before;
                     lint_copy(lf->end_token, sizeof lf->end_token, lint_last_token(c, lf));
                 }
                 if (!lf->after_end_seen)
