@@ -380,6 +380,45 @@ arb_mate_answer arb_mate_search(const arb_position *pos, int color, uint32_t nod
     return a;
 }
 
+/* The search stops with "unknown" at OPEN_POSITION_NODES when the root looks
+ * open and more positions are still to come; for a root whose side has a
+ * queen or rook, or with a free pawn, it looks open at every check, whatever
+ * the pawns do.  Then "impossible" needs the whole reachable set to be
+ * smaller, and a lower bound on that set settles it: the root and its
+ * children (all seen, as the root is expanded), and the children the search
+ * would expand give their quiet replies (no capture, no castling, no en
+ * passant).  Those positions are all distinct: a quiet reply leaves the
+ * pieces of the side that moved first where that side's move put them, and
+ * two different first moves put them differently (and never back as in the
+ * root).  A child that is itself mated ends the search with "possible". */
+bool arb_mate_search_not_impossible(const arb_position *pos, int color)
+{
+    const arb_bitboard *k = pos->by_kind;
+    if ((!(pos->by_color[color] & (k[ARB_QUEEN] | k[ARB_ROOK])) && !free_pawn(pos)) ||
+        lacks_mating_material(pos, color))
+        return false;
+    if (pos->side != color && mated(pos))
+        return true;
+    arb_movelist moves, replies;
+    int n = arb_generate_legal(pos, &moves);
+    uint32_t seen = 1u + (uint32_t)n;
+    for (int i = 0; i < n && seen <= OPEN_POSITION_NODES; i++) {
+        arb_position child;
+        arb_position_make(pos, moves.moves[i], &child);
+        if (lacks_mating_material(&child, color))
+            continue;   /* a leaf: not expanded */
+        int m = arb_generate_legal(&child, &replies);
+        if (m == 0 && child.side != color && arb_in_check(&child))
+            return true;   /* mated: "possible" */
+        for (int j = 0; j < m; j++) {
+            arb_move reply = replies.moves[j];
+            seen += child.board[arb_move_to(reply)] == ARB_NO_PIECE && arb_move_type(reply) != ARB_MOVE_EN_PASSANT &&
+                    arb_move_type(reply) != ARB_MOVE_CASTLING;
+        }
+    }
+    return seen > OPEN_POSITION_NODES;
+}
+
 bool arb_mate_impossible_by_material(const arb_position *pos, int color)
 {
     return lacks_mating_material(pos, color);

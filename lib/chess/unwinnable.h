@@ -72,6 +72,13 @@ typedef struct arb_mate_answer {
  * 0 means ARB_MATE_DEFAULT_NODES. */
 arb_mate_answer arb_mate_search(const arb_position *pos, int color, uint32_t node_limit);
 
+/* A cheap test that arb_mate_search(pos, color, any limit) will not answer
+ * ARB_MATE_IMPOSSIBLE (it answers "possible" or "unknown"): true only when
+ * that is certain (the search stops early in positions this open, and at
+ * least that many positions are reachable), false when it cannot tell.  For
+ * callers that act only on "impossible" (6.9), it spares the search. */
+bool arb_mate_search_not_impossible(const arb_position *pos, int color);
+
 /* A cheap test for the every-ply check of 5.2.2: false when the position is
  * certainly not dead for a reason a search could find within a small limit
  * (some pawn can move or capture now and no side lacks mating material);

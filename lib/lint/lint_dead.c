@@ -140,8 +140,13 @@ void lint_check_flag_fall(lint_ctx *c, const arb_position *final, int line, int 
     /* what the material rule already reported (lint_check_result) */
     if ((evidence == LINT_TIME_BY_TAG && arb_cannot_mate(final, winner)) || c->opt->dead_by_material_only)
         return;
-    arb_mate_answer a = arb_mate_search(final, winner, 0);
     c->mate_known[winner] = true;
+    if (arb_mate_search_not_impossible(final, winner)) {
+        /* the usual flag fall: a search would find a mate or give up */
+        c->mate_verdict[winner] = ARB_MATE_UNKNOWN;
+        return;
+    }
+    arb_mate_answer a = arb_mate_search(final, winner, 0);
     c->mate_verdict[winner] = a.verdict;
     if (a.verdict != ARB_MATE_IMPOSSIBLE)
         return;

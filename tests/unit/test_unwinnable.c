@@ -243,6 +243,38 @@ Test(unwinnable, never_impossible_where_a_plain_search_mates)
     cr_assert(possible > mates, "%d possible answers for %d short mates", possible, mates);
 }
 
+/* The cheap test that spares flag-fall searches: never "not impossible"
+ * where the search answers impossible, and it does answer for open
+ * positions (so that the check proves something). */
+Test(unwinnable, not_impossible_test_never_contradicts_the_search)
+{
+    uint64_t seed = 20261127;
+    int positions = 0, answered = 0;
+    while (positions < 3000) {
+        arb_position pos;
+        if (!random_position(&seed, &pos))
+            continue;
+        positions++;
+        for (int color = ARB_WHITE; color <= ARB_BLACK; color++) {
+            if (!arb_mate_search_not_impossible(&pos, color))
+                continue;
+            answered++;
+            char fen[ARB_FEN_MAX];
+            arb_fen_write(&pos, ARB_FEN_STYLE_AUTO, fen);
+            cr_assert_neq(arb_mate_search(&pos, color, 0).verdict, ARB_MATE_IMPOSSIBLE, "%s", fen);
+            cr_assert_neq(arb_mate_search(&pos, color, 100).verdict, ARB_MATE_IMPOSSIBLE, "%s", fen);
+        }
+    }
+    cr_assert(answered > 500, "only %d positions answered", answered);
+    /* a queen in the open: answered; a lone king, or a locked chain: not */
+    arb_position pos = fen_ok("8/5k2/8/8/3Q4/8/3K4/8 b - - 0 1");
+    cr_assert(arb_mate_search_not_impossible(&pos, ARB_WHITE));
+    cr_assert_not(arb_mate_search_not_impossible(&pos, ARB_BLACK));
+    pos = fen_ok("8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1");
+    cr_assert_not(arb_mate_search_not_impossible(&pos, ARB_WHITE));
+    cr_assert_eq(arb_mate_search(&pos, ARB_WHITE, 0).verdict, ARB_MATE_IMPOSSIBLE);
+}
+
 /* Exhaustive check on three-piece positions: with one piece beside the kings
  * the whole reachable set is small, and a plain walk over it (no pruning)
  * decides exactly; the answers must agree wherever ours is decided. */
