@@ -109,23 +109,11 @@ void arb_history_pop(arb_history *h, size_t plies)
     h->count = plies > h->count ? 0 : h->count - plies;
 }
 
-/* Positions before the last capture or pawn move cannot recur, so only the
- * last `clock` plies need comparing (a FEN's clock may claim more plies than
- * the history holds; the start of the history bounds the search). */
-static int occurrences_of(const arb_history *h, size_t i, uint64_t key, unsigned clock)
-{
-    int n = 1;
-    size_t stop = clock >= i ? 0 : i - clock;
-    for (size_t j = i; j >= stop + 2; j -= 2)
-        n += h->keys[j - 2] == key;
-    return n;
-}
-
 int arb_history_occurrences(const arb_history *h, size_t i)
 {
     if (i >= h->count)
         return 0;
-    return occurrences_of(h, i, h->keys[i], h->clocks[i]);
+    return arb_history_occurrences_of(h, i, h->keys[i], h->clocks[i]);
 }
 
 int arb_history_cycle_occurrences(const arb_history *h, size_t i)
@@ -160,7 +148,7 @@ arb_claims arb_claims_available(const arb_history *h, const arb_position *pos)
         }
         /* `next` would stand at index h->count: a third occurrence? */
         if (!c.threefold_by_move && next.halfmove_clock > 0 && h->count &&
-            occurrences_of(h, h->count, next.key, next.halfmove_clock) >= 3) {
+            arb_history_occurrences_of(h, h->count, next.key, next.halfmove_clock) >= 3) {
             c.threefold_by_move = true;
             c.threefold_move = list.moves[m];
         }

@@ -58,6 +58,34 @@ void arb_history_pop(arb_history *h, size_t plies);
  * (9.2.2: same player to move, same pieces, same castling and e.p. rights). */
 int arb_history_occurrences(const arb_history *h, size_t i);
 
+/* The count itself: positions before the last capture or pawn move cannot
+ * recur, so only the last `clock` plies before i are compared (a FEN's
+ * clock may claim more plies than the history holds; its start bounds the
+ * search).  Inline for the replay loops below. */
+static inline int arb_history_occurrences_of(const arb_history *h, size_t i, uint64_t key, unsigned clock)
+{
+    int n = 1;
+    size_t stop = clock >= i ? 0 : i - clock;
+    for (size_t j = i; j >= stop + 2; j -= 2)
+        n += h->keys[j - 2] == key;
+    return n;
+}
+
+/* arb_history_push, then arb_history_occurrences of the position pushed, in
+ * one step for a replay loop that does both at every ply; 0 when out of
+ * memory. */
+static inline int arb_history_push_occurrences(arb_history *h, const arb_position *pos)
+{
+    if (h->count < h->capacity) {
+        h->keys[h->count] = pos->key;
+        h->clocks[h->count] = pos->halfmove_clock;
+        h->count++;
+    } else if (!arb_history_push(h, pos)) {
+        return 0;
+    }
+    return arb_history_occurrences_of(h, h->count - 1, pos->key, pos->halfmove_clock);
+}
+
 /* How many times the position at index i has occurred in an unbroken cycle
  * of both players moving back and forth (every position equal to the one
  * four plies before it): the 2014 Laws' fivefold repetition "for at least

@@ -28,7 +28,12 @@ const char *lint_last_token(const lint_ctx *c, line_facts *lf)
  * stalemate: those leave no legal move, so the reader rejects what follows). */
 static int automatic_end(lint_ctx *c, line_facts *lf, const arb_position *pos, int occurrences)
 {
-    if (arb_dead_by_material(pos) || lint_dead_by_search(c, lf, pos))
+    /* a rook or a queen, or pawns and a knight, leave the position neither
+     * dead by material nor one the search looks at (the usual case, decided
+     * here without a call) */
+    const arb_bitboard *k = pos->by_kind;
+    bool alive = (k[ARB_ROOK] | k[ARB_QUEEN]) || (k[ARB_PAWN] && k[ARB_KNIGHT]);
+    if (!alive && (arb_dead_by_material(pos) || lint_dead_by_search(c, lf, pos)))
         return ARB_TERM_DEAD_POSITION;
     size_t i = c->history->count - 1;
     if (c->rules->fivefold == ARB_FIVEFOLD_ANY && occurrences >= 5)
@@ -274,11 +279,11 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             if (c->chess960 && arb_move_type(it->move) == ARB_MOVE_CASTLING)
                 lint_check_castling_notation(c, before, it->move, lf->plies, lint_last_token(c, lf), it->line,
                                              it->col);
-            if (!arb_history_push(c->history, next))
+            int occurrences = arb_history_push_occurrences(c->history, next);
+            if (!occurrences)
                 return false;
             if (lf->end_term >= 0 && !lf->after_end_seen)
                 after_end(c, lf, before, lf->plies, lint_last_token(c, lf), it->line, it->col);
-            int occurrences = arb_history_occurrences(c->history, c->history->count - 1);
             if (lf->end_term < 0 && start_ok) {
                 int term = automatic_end(c, lf, next, occurrences);
                 if (term >= 0) {
