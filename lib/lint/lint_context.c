@@ -96,6 +96,14 @@ void lint_token_at(const arb_pgn_game *g, int line, int col, char *buf, size_t s
         size_t ahead = (size_t)(col - c), k = 0;
         if (ahead > (size_t)(end - p))
             ahead = (size_t)(end - p);
+        /* eight bytes at a time while none is a newline or beyond ASCII
+         * (a game on one long line is the common case) */
+        for (uint64_t w; k + 8 <= ahead; k += 8) {
+            memcpy(&w, p + k, 8);
+            uint64_t nl = w ^ 0x0A0A0A0A0A0A0A0AULL;
+            if ((w | ((nl - 0x0101010101010101ULL) & ~nl)) & 0x8080808080808080ULL)
+                break;
+        }
         while (k < ahead && p[k] < 0x80 && p[k] != '\n')
             k++;
         p += k;
