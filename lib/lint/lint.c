@@ -29,8 +29,10 @@ void arb_linter_free(arb_linter *l)
 
 /* ---- rules in force ------------------------------------------------------- */
 
-const arb_rules *arb_lint_rules_for(const arb_pgn_game *g, const arb_lint_options *o,
-                                    const arb_profile **profile)
+/* The rules for a game whose Date and TimeControl tags say these (NULL when
+ * it has none). */
+static const arb_rules *rules_for(const char *date, const char *time_control, const arb_lint_options *o,
+                                  const arb_profile **profile)
 {
     const arb_profile *p = o->profile;
     if (o->event && o->event->laws[0] && o->profiles && !o->auto_edition) {
@@ -39,7 +41,7 @@ const arb_rules *arb_lint_rules_for(const arb_pgn_game *g, const arb_lint_option
             p = named;
     }
     if (o->auto_edition && o->profiles) {
-        const arb_profile *dated = arb_profiles_for_date(o->profiles, arb_pgn_game_tag(g, "Date"));
+        const arb_profile *dated = arb_profiles_for_date(o->profiles, date);
         if (dated)
             p = dated;
         else if (!p)
@@ -53,12 +55,18 @@ const arb_rules *arb_lint_rules_for(const arb_pgn_game *g, const arb_lint_option
     if (cls < 0 && o->event)
         cls = o->event->time_class;
     if (cls < 0)
-        cls = arb_profile_time_class(p, arb_pgn_game_tag(g, "TimeControl"));
+        cls = arb_profile_time_class(p, time_control);
     if (cls < 0 || cls >= ARB_CLASS_COUNT)
         cls = ARB_CLASS_STANDARD;
     if (profile)
         *profile = p;
     return &p->sections[cls];
+}
+
+const arb_rules *arb_lint_rules_for(const arb_pgn_game *g, const arb_lint_options *o,
+                                    const arb_profile **profile)
+{
+    return rules_for(arb_pgn_game_tag(g, "Date"), arb_pgn_game_tag(g, "TimeControl"), o, profile);
 }
 
 /* Findings in the order of the text (stable: same place keeps check order). */
@@ -85,14 +93,20 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
     arb_status st;
     memset(&st, 0, sizeof st);
     arb_lint_report_reset(r);
+    lint_ctx c = {.g = g, .r = r, .history = &l->history};
+    lint_index_tags(&c);
     r->source = g->source;
     r->game = index;
     r->line = g->line;
-    r->white = arb_pgn_game_tag(g, "White");
-    r->black = arb_pgn_game_tag(g, "Black");
-    r->round = arb_pgn_game_tag(g, "Round");
-    const char *rt = arb_pgn_game_tag(g, "Result");
+    r->white = lint_tag(&c, LINT_TAG_WHITE);
+    r->black = lint_tag(&c, LINT_TAG_BLACK);
+    r->round = lint_tag(&c, LINT_TAG_ROUND);
+    const char *rt = lint_tag(&c, LINT_TAG_RESULT);
     r->result_tag = rt ? arb_pgn_result_parse(rt, strlen(rt)) : ARB_PGN_RESULT_NONE;
+    /* arb_pgn_game_result, read once */
+    c.result = r->result_tag != ARB_PGN_RESULT_NONE ? r->result_tag
+               : g->result != ARB_PGN_RESULT_NONE  ? g->result
+                                                    : ARB_PGN_RESULT_UNKNOWN;
 
     /* zero options: the built-in editions, loaded once per linter */
     arb_lint_options defaults;
@@ -109,12 +123,13 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
         options = &defaults;
     }
     const arb_profile *profile = NULL;
-    lint_ctx c = {.g = g, .opt = options, .r = r, .history = &l->history, .event = options->event};
-    c.rules = arb_lint_rules_for(g, options, &profile);
+    c.opt = options;
+    c.event = options->event;
+    c.rules = rules_for(lint_tag(&c, LINT_TAG_DATE), lint_tag(&c, LINT_TAG_TIME_CONTROL), options, &profile);
     if (!c.rules)
         return arb_status_error(ARB_ERR_ARGUMENT, ARB_ERR_ARGUMENT, 0, 0,
                                 "no rule profile given, expected an edition of the Laws");
-    c.chess960 = arb_pgn_variant_parse(arb_pgn_game_tag(g, "Variant")) == ARB_PGN_VARIANT_CHESS960;
+    c.chess960 = arb_pgn_variant_parse(lint_tag(&c, LINT_TAG_VARIANT)) == ARB_PGN_VARIANT_CHESS960;
 
     lint_check_tags(&c);
     bool start_ok = lint_check_start(&c);
@@ -145,12 +160,12 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
     }
     r->result_board = lint_board_result(board_term, final, &lf);
 
-    int result = arb_pgn_game_result(g);
+    int result = c.result;
     int term = -1;
     if (board_term >= 0) {
         term = board_term;
     } else {
-        int tag_term = lint_termination_from_tag(arb_pgn_game_tag(g, "Termination"));
+        int tag_term = lint_termination_from_tag(lint_tag(&c, LINT_TAG_TERMINATION));
         if (tag_term >= 0 && tag_term != ARB_TERM_UNKNOWN)
             term = tag_term;
         else if (result == ARB_PGN_RESULT_UNKNOWN)

@@ -37,7 +37,7 @@ static int64_t time_added(const arb_time_control *tc, int n)
 void lint_check_clocks(lint_ctx *c, const line_facts *lf)
 {
     const arb_pgn_game *g = c->g;
-    const arb_pgn_tag *tag = arb_pgn_game_tag_entry(g, "TimeControl");
+    const arb_pgn_tag *tag = c->tags[LINT_TAG_TIME_CONTROL];
     arb_time_control tc;
     bool tc_known = false;
     if (tag) {
@@ -115,7 +115,7 @@ void lint_check_clocks(lint_ctx *c, const line_facts *lf)
             lint_format(f->expected, sizeof f->expected, "%u", (unsigned)(lf->plies - zero_ply));
         }
     }
-    int result = arb_pgn_game_result(g);
+    int result = c->result;
     if ((result == ARB_PGN_RESULT_WHITE || result == ARB_PGN_RESULT_BLACK) && last_mover >= 0) {
         int loser = result == ARB_PGN_RESULT_WHITE ? ARB_BLACK : ARB_WHITE;
         int evidence = lint_time_forfeit_evidence(c, loser);
@@ -123,7 +123,7 @@ void lint_check_clocks(lint_ctx *c, const line_facts *lf)
             last[loser] > 0) {
             char left[24];
             arb_clock_format(last[loser], left, sizeof left);
-            const arb_pgn_tag *rt = arb_pgn_game_tag_entry(g, "Result");
+            const arb_pgn_tag *rt = c->tags[LINT_TAG_RESULT];
             arb_finding *f =
                 lint_add(c, ARB_CHECK_CLOCK, ARB_SEVERITY_WARNING, ARB_ART_FLAG_FALL, rt ? rt->line : g->line,
                          rt ? rt->col : g->col, "lost on time by %s, but %s made the last move and its clock then "

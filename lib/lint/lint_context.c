@@ -131,6 +131,42 @@ void lint_token_at(const arb_pgn_game *g, int line, int col, char *buf, size_t s
     buf[n] = '\0';
 }
 
+/* ---- the tags read ---------------------------------------------------------- */
+
+int lint_tag_kind(const char *name)
+{
+    /* by the first letter: every tag of every game comes here */
+    static const char *const names[LINT_TAG_COUNT] = {"Event", "Site", "Date", "Round", "White", "Black",
+                                                      "Result", "TimeControl", "Termination", "Variant",
+                                                      "FEN", "SetUp"};
+    int a = -1, b = -1;
+    switch (name[0]) {
+    case 'E': a = LINT_TAG_EVENT; break;
+    case 'S': a = LINT_TAG_SITE, b = LINT_TAG_SETUP; break;
+    case 'D': a = LINT_TAG_DATE; break;
+    case 'R': a = LINT_TAG_ROUND, b = LINT_TAG_RESULT; break;
+    case 'W': a = LINT_TAG_WHITE; break;
+    case 'B': a = LINT_TAG_BLACK; break;
+    case 'T': a = LINT_TAG_TIME_CONTROL, b = LINT_TAG_TERMINATION; break;
+    case 'V': a = LINT_TAG_VARIANT; break;
+    case 'F': a = LINT_TAG_FEN; break;
+    default: return -1;
+    }
+    if (strcmp(name, names[a]) == 0)
+        return a;
+    return b >= 0 && strcmp(name, names[b]) == 0 ? b : -1;
+}
+
+void lint_index_tags(lint_ctx *c)
+{
+    memset(c->tags, 0, sizeof c->tags);
+    for (size_t i = c->g->tag_count; i-- > 0;) {
+        int kind = lint_tag_kind(c->g->tags[i].name);
+        if (kind >= 0)
+            c->tags[kind] = &c->g->tags[i];   /* walking back: the first one stays */
+    }
+}
+
 /* ---- how the game ended --------------------------------------------------- */
 
 const char *lint_side_name(int side)

@@ -32,9 +32,19 @@ static inline void lint_copy(char *dst, size_t size, const char *src)
  * the compiler's truncation warnings cannot know is intended. */
 int lint_format(char *dst, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* The tags the checks read, found once per game (lint_index_tags); the
+ * first seven are the Seven Tag Roster in its order. */
+enum lint_tag {
+    LINT_TAG_EVENT = 0, LINT_TAG_SITE, LINT_TAG_DATE, LINT_TAG_ROUND, LINT_TAG_WHITE, LINT_TAG_BLACK,
+    LINT_TAG_RESULT, LINT_TAG_TIME_CONTROL, LINT_TAG_TERMINATION, LINT_TAG_VARIANT, LINT_TAG_FEN, LINT_TAG_SETUP,
+    LINT_TAG_COUNT
+};
+
 /* One game being checked. */
 typedef struct lint_ctx {
     const arb_pgn_game *g;
+    const arb_pgn_tag *tags[LINT_TAG_COUNT]; /* the first tag of each name, NULL when none */
+    int result;              /* arb_pgn_game_result of the game */
     const arb_lint_options *opt;
     const arb_rules *rules;
     const arb_event *event;
@@ -104,6 +114,18 @@ typedef struct line_facts {
     bool alive_known;         /* 5.2.2 by search: a position with this structure was not dead */
     uint64_t alive_signature;
 } line_facts;
+
+/* Which enum lint_tag a tag name is (case-sensitive, as the standard
+ * asks), -1 for the others; and the first tag of each such name into
+ * c->tags. */
+int lint_tag_kind(const char *name);
+void lint_index_tags(lint_ctx *c);
+
+/* The value of a tag read by the checks, NULL when the game has none. */
+static inline const char *lint_tag(const lint_ctx *c, int tag)
+{
+    return c->tags[tag] ? c->tags[tag]->value : NULL;
+}
 
 /* how games end */
 const char *lint_side_name(int side);

@@ -106,7 +106,7 @@ int lint_time_forfeit_evidence(lint_ctx *c, int loser)
         return c->time_evidence;
     const arb_pgn_game *g = c->g;
     int evidence = LINT_TIME_NONE;
-    if (lint_termination_from_tag(arb_pgn_game_tag(g, "Termination")) == ARB_TERM_TIME_FORFEIT)
+    if (lint_termination_from_tag(lint_tag(c, LINT_TAG_TERMINATION)) == ARB_TERM_TIME_FORFEIT)
         evidence = LINT_TIME_BY_TAG;
     /* a comment after the last main-line move that says so */
     for (size_t i = g->item_count, depth = 0; evidence == LINT_TIME_NONE && i-- > 0;) {
@@ -130,7 +130,7 @@ int lint_time_forfeit_evidence(lint_ctx *c, int loser)
 
 void lint_check_flag_fall(lint_ctx *c, const arb_position *final, int line, int col)
 {
-    int result = arb_pgn_game_result(c->g);
+    int result = c->result;
     if (result != ARB_PGN_RESULT_WHITE && result != ARB_PGN_RESULT_BLACK)
         return;
     int winner = result == ARB_PGN_RESULT_WHITE ? ARB_WHITE : ARB_BLACK;

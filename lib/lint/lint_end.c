@@ -57,7 +57,7 @@ static void describe_end(const line_facts *lf, int term, char *buf, size_t size)
 void lint_check_result(lint_ctx *c, const line_facts *lf, int board_term, const arb_position *final)
 {
     const arb_pgn_game *g = c->g;
-    const arb_pgn_tag *tag = arb_pgn_game_tag_entry(g, "Result");
+    const arb_pgn_tag *tag = c->tags[LINT_TAG_RESULT];
     int tag_result = c->r->result_tag;
     int marker = g->result;
     int line = tag ? tag->line : g->line, col = tag ? tag->col : g->col;
@@ -69,7 +69,7 @@ void lint_check_result(lint_ctx *c, const line_facts *lf, int board_term, const 
         if (f)
             lint_copy(f->result, sizeof f->result, arb_pgn_result_text(tag_result));
     }
-    int result = arb_pgn_game_result(g);
+    int result = c->result;
     if (board_term >= 0) {
         int expected = c->r->result_board;
         if (result == expected || result == ARB_PGN_RESULT_NONE)
@@ -98,7 +98,7 @@ void lint_check_result(lint_ctx *c, const line_facts *lf, int board_term, const 
         return;
     }
     /* 6.9: lost on time, but the winner could not have mated */
-    if (lint_termination_from_tag(arb_pgn_game_tag(g, "Termination")) == ARB_TERM_TIME_FORFEIT &&
+    if (lint_termination_from_tag(lint_tag(c, LINT_TAG_TERMINATION)) == ARB_TERM_TIME_FORFEIT &&
         (result == ARB_PGN_RESULT_WHITE || result == ARB_PGN_RESULT_BLACK)) {
         int winner = result == ARB_PGN_RESULT_WHITE ? ARB_WHITE : ARB_BLACK;
         if (arb_cannot_mate(final, winner)) {

@@ -56,8 +56,8 @@ static const char *start_array_problem(const arb_position *pos)
 bool lint_check_start(lint_ctx *c)
 {
     const arb_pgn_game *g = c->g;
-    const arb_pgn_tag *fen = arb_pgn_game_tag_entry(g, "FEN");
-    const arb_pgn_tag *setup = arb_pgn_game_tag_entry(g, "SetUp");
+    const arb_pgn_tag *fen = c->tags[LINT_TAG_FEN];
+    const arb_pgn_tag *setup = c->tags[LINT_TAG_SETUP];
     if (!fen) {
         if (setup && strcmp(setup->value, "1") == 0)
             lint_add(c, ARB_CHECK_TAG_MISSING, ARB_SEVERITY_ERROR, ARB_ART_TAGS, setup->line, setup->col,

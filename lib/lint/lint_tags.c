@@ -97,8 +97,9 @@ static void tag_format(lint_ctx *c, const arb_pgn_tag *t, int severity, const ch
 
 /* Duplicate tags: first[i] is the index of the first tag with the name of
  * tag i when that is an earlier one, else i.  Sorting the names keeps a
- * game with 100,000 tags from costing n^2 comparisons; small games (and
- * out of memory) compare every pair. */
+ * game with 100,000 tags from costing n^2 comparisons; small games look
+ * each name up in a table of those seen; out of memory, every pair is
+ * compared. */
 struct named {
     const char *name;
     size_t index;
@@ -111,10 +112,47 @@ static int by_name_then_index(const void *a, const void *b)
     return d ? d : (x->index > y->index) - (x->index < y->index);
 }
 
+/* FNV-1a of a tag name, for the table of the names seen */
+static uint32_t name_hash(const char *name)
+{
+    uint32_t h = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        h = (h ^ *p) * 16777619u;
+    return h;
+}
+
+/* Up to 32 tags (every real game): a table of the names seen, twice as
+ * large, so each tag costs a hash and about one probe. */
+static void find_first_of_few(const arb_pgn_game *g, size_t *first)
+{
+    struct seen_name {
+        uint32_t hash;
+        uint8_t index;
+        bool used;
+    } table[64];
+    memset(table, 0, sizeof table);
+    for (size_t i = 0; i < g->tag_count; i++) {
+        uint32_t h = name_hash(g->tags[i].name);
+        size_t slot = h & 63;
+        first[i] = i;
+        for (; table[slot].used; slot = (slot + 1) & 63)
+            if (table[slot].hash == h && strcmp(g->tags[table[slot].index].name, g->tags[i].name) == 0) {
+                first[i] = table[slot].index;
+                break;
+            }
+        if (first[i] == i)
+            table[slot] = (struct seen_name){h, (uint8_t)i, true};
+    }
+}
+
 static void find_first_of_names(const arb_pgn_game *g, size_t *first)
 {
     size_t n = g->tag_count;
-    struct named *sorted = n > 32 ? malloc(n * sizeof *sorted) : NULL;
+    if (n <= 32) {
+        find_first_of_few(g, first);
+        return;
+    }
+    struct named *sorted = malloc(n * sizeof *sorted);
     if (!sorted) {
         for (size_t i = 0; i < n; i++) {
             first[i] = i;
@@ -145,7 +183,7 @@ void lint_check_tags(lint_ctx *c)
         return;
     }
     for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
-        if (!arb_pgn_game_tag_entry(g, roster[i]))
+        if (!c->tags[LINT_TAG_EVENT + i])
             lint_add(c, ARB_CHECK_TAG_MISSING, missing_severity(roster[i]), ARB_ART_TAGS, g->line, g->col,
                      "the Seven Tag Roster lacks %s", roster[i]);
     if (c->event)
@@ -174,30 +212,45 @@ void lint_check_tags(lint_ctx *c)
             lint_add(c, ARB_CHECK_TAG_FORMAT, ARB_SEVERITY_WARNING, ARB_ART_TAGS, t->line, t->col,
                      "%s tag given twice (first at line %d), expected each tag once", t->name,
                      (int)g->tags[j].line);
-        if (same_name(t->name, "Date") && !valid_date(t->value))
-            tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is malformed, expected %s", t->value,
-                       "YYYY.MM.DD with ?? for unknown parts");
-        else if (same_name(t->name, "Date") && day_beyond_month(t->value)) {
-            char expected[64];
-            lint_format(expected, sizeof expected, "a day from 01 to %02d in that month", day_beyond_month(t->value));
-            tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is not a calendar date, expected %s", t->value,
-                       expected);
+        switch (lint_tag_kind(t->name)) {
+        case LINT_TAG_DATE:
+            if (!valid_date(t->value)) {
+                tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is malformed, expected %s", t->value,
+                           "YYYY.MM.DD with ?? for unknown parts");
+            } else if (day_beyond_month(t->value)) {
+                char expected[64];
+                lint_format(expected, sizeof expected, "a day from 01 to %02d in that month",
+                            day_beyond_month(t->value));
+                tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is not a calendar date, expected %s", t->value,
+                           expected);
+            }
+            break;
+        case LINT_TAG_ROUND:
+            if (!valid_round(t->value))
+                tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is malformed, expected %s", t->value,
+                           "a number such as 5 or 5.2, ? when unknown, - when not applicable");
+            break;
+        case LINT_TAG_RESULT: {
+            int result = arb_pgn_result_parse(t->value, strlen(t->value));
+            if (result == ARB_PGN_RESULT_NONE)
+                tag_format(c, t, ARB_SEVERITY_ERROR, "%s \"%s\" is not a result, expected %s", t->value,
+                           "1-0, 0-1, 1/2-1/2 or *");
+            else if (strcmp(t->value, arb_pgn_result_text(result)))
+                tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is not written as the standard asks, expected %s",
+                           t->value, arb_pgn_result_text(result));
+            break;
         }
-        else if (same_name(t->name, "Round") && !valid_round(t->value))
-            tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is malformed, expected %s", t->value,
-                       "a number such as 5 or 5.2, ? when unknown, - when not applicable");
-        else if (same_name(t->name, "Result") &&
-                 arb_pgn_result_parse(t->value, strlen(t->value)) == ARB_PGN_RESULT_NONE)
-            tag_format(c, t, ARB_SEVERITY_ERROR, "%s \"%s\" is not a result, expected %s", t->value,
-                       "1-0, 0-1, 1/2-1/2 or *");
-        else if (same_name(t->name, "Result") &&
-                 strcmp(t->value, arb_pgn_result_text(arb_pgn_result_parse(t->value, strlen(t->value)))))
-            tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is not written as the standard asks, expected %s",
-                       t->value, arb_pgn_result_text(arb_pgn_result_parse(t->value, strlen(t->value))));
-        else if ((same_name(t->name, "White") || same_name(t->name, "Black") ||
-                  same_name(t->name, "Event") || same_name(t->name, "Site")) && !t->value[0])
-            tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is empty, expected %s", t->value,
-                       "a name, or ? when unknown");
+        case LINT_TAG_WHITE:
+        case LINT_TAG_BLACK:
+        case LINT_TAG_EVENT:
+        case LINT_TAG_SITE:
+            if (!t->value[0])
+                tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is empty, expected %s", t->value,
+                           "a name, or ? when unknown");
+            break;
+        default:
+            break;
+        }
     }
     if (first != few)
         free(first);

@@ -1,6 +1,6 @@
 /* test_lint_tags.c — lib/lint/lint_tags.c: duplicate tags are reported at every
  * later occurrence, naming the first, in tag order, whether the game has a
- * few tags (every pair compared) or many (names sorted). */
+ * few tags (a table of the names seen) or many (names sorted). */
 #include "lint_helpers.h"
 
 #include <stdio.h>
