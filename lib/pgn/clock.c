@@ -59,10 +59,17 @@ static bool read_time(const char **p, int64_t *tenths)
 
 int arb_clock_command(const char *text, const char *name, int64_t *tenths, size_t *where)
 {
-    size_t name_len = strlen(name);
-    for (const char *p = strstr(text, "[%"); p; p = strstr(p + 1, "[%")) {
-        if (strncmp(p + 2, name, name_len) != 0 || (p[2 + name_len] != ' ' && p[2 + name_len] != '\t'))
+    /* every comment of a game with clocks comes here: '[' found by strchr,
+     * the name compared in place */
+    for (const char *p = strchr(text, '['); p; p = strchr(p + 1, '[')) {
+        if (p[1] != '%')
             continue;
+        size_t k = 0;
+        while (name[k] && p[2 + k] == name[k])
+            k++;
+        if (name[k] || (p[2 + k] != ' ' && p[2 + k] != '\t'))
+            continue;
+        size_t name_len = k;
         if (where)
             *where = (size_t)(p - text);
         const char *q = p + 2 + name_len;
