@@ -40,17 +40,46 @@ typedef struct arb_pgn_main_line {
     bool broken;           /* a position could not be stored: the list answers nothing */
 } arb_pgn_main_line;
 
+/* Positions kept per game at most (about 360 KB): a long real game has a few
+ * hundred plies; past this the later pass plays the moves itself, so that a
+ * game of millions of plies costs no more memory than its items do. */
+#define ARB_PGN_MAIN_LINE_KEPT_MAX 2048
+
 /* Keeps the position after main-line move `index` (0 = the first), played
  * from `before`; what was kept from `index` on is forgotten (a game read
  * again).  A gap or no memory marks the list broken (the game stays whole:
- * only the shortcut is lost). */
-void arb_pgn_main_line_keep(arb_pgn_game *g, size_t index, const arb_position *before, arb_move move,
-                            const arb_position *after);
+ * only the shortcut is lost).  Inline: the reader calls it at every ply, and
+ * the common case (the next index, room left) is a record and a copy. */
+void arb_pgn_main_line_keep_any(arb_pgn_game *g, size_t index, const arb_position *before, arb_move move,
+                                const arb_position *after);
+static inline void arb_pgn_main_line_keep(arb_pgn_game *g, size_t index, const arb_position *before,
+                                          arb_move move, const arb_position *after)
+{
+    arb_pgn_main_line *m = g->main_line;
+    if (!m || index != m->count || index >= m->cap || m->broken) {
+        arb_pgn_main_line_keep_any(g, index, before, move, after);
+        return;
+    }
+    m->moves[index] = (struct arb_pgn_main_line_move){move, before->halfmove_clock, before->fullmove_number,
+                                                      before->key};
+    m->after[index] = *after;
+    m->count = index + 1;
+}
 
 /* The position after main-line move `index` when it was kept, played from
  * `before` (same key and clocks) and is `move`, else NULL. */
-const arb_position *arb_pgn_main_line_after(const arb_pgn_game *g, size_t index, const arb_position *before,
-                                            arb_move move);
+static inline const arb_position *arb_pgn_main_line_after(const arb_pgn_game *g, size_t index,
+                                                          const arb_position *before, arb_move move)
+{
+    const arb_pgn_main_line *m = g->main_line;
+    if (!m || m->broken || index >= m->count)
+        return NULL;
+    const struct arb_pgn_main_line_move *k = &m->moves[index];
+    if (k->move != move || k->before_key != before->key || k->before_halfmove_clock != before->halfmove_clock ||
+        k->before_fullmove_number != before->fullmove_number)
+        return NULL;
+    return &m->after[index];
+}
 
 /* For arb_pgn_game_reset and arb_pgn_game_free. */
 void arb_pgn_main_line_clear(arb_pgn_main_line *m);
