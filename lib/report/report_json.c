@@ -25,11 +25,29 @@ static bool json_string_or_null(arb_strbuf *t, const char *s)
     return s ? arb_strbuf_json_string(t, s) : arb_strbuf_puts(t, "null");
 }
 
+/* the results, quoted (plain ASCII: nothing to escape); every game line has two */
 static bool json_result(arb_strbuf *t, int result)
 {
-    if (result == ARB_PGN_RESULT_NONE)
-        return arb_strbuf_puts(t, "null");
-    return arb_strbuf_json_string(t, arb_pgn_result_text(result));
+    switch (result) {
+    case ARB_PGN_RESULT_NONE: return arb_strbuf_append(t, "null", 4);
+    case ARB_PGN_RESULT_WHITE: return arb_strbuf_append(t, "\"1-0\"", 5);
+    case ARB_PGN_RESULT_BLACK: return arb_strbuf_append(t, "\"0-1\"", 5);
+    case ARB_PGN_RESULT_DRAW: return arb_strbuf_append(t, "\"1/2-1/2\"", 9);
+    default: return arb_strbuf_json_string(t, arb_pgn_result_text(result));
+    }
+}
+
+/* `prefix`, the number, `suffix` (no printf: every game line ends so) */
+static bool json_count(arb_strbuf *t, const char *prefix, size_t n, const char *suffix)
+{
+    char digits[24];
+    size_t at = sizeof digits;
+    do {
+        digits[--at] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n);
+    return arb_strbuf_puts(t, prefix) && arb_strbuf_append(t, digits + at, sizeof digits - at) &&
+           arb_strbuf_puts(t, suffix);
 }
 
 /* ,"pairing":{...} of a tournament report's finding */
@@ -100,9 +118,9 @@ bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *st
          json_string_or_null(out, r->black) && arb_strbuf_puts(out, ",\"round\":") &&
          json_string_or_null(out, r->round) && arb_strbuf_puts(out, ",\"result_tag\":") &&
          json_result(out, r->result_tag) && arb_strbuf_puts(out, ",\"result_board\":") &&
-         json_result(out, r->result_board) && arb_strbuf_puts(out, ",\"termination\":") &&
-         arb_strbuf_json_string(out, arb_termination_name(r->termination)) &&
-         arb_strbuf_printf(out, ",\"findings\":%zu}\n", r->count);
+         json_result(out, r->result_board) && arb_strbuf_puts(out, ",\"termination\":\"") &&
+         arb_strbuf_puts(out, arb_termination_name(r->termination)) &&   /* plain names: nothing to escape */
+         json_count(out, "\",\"findings\":", r->count, "}\n");
     return ok;
 }
 
