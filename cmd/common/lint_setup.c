@@ -86,8 +86,29 @@ static bool load_suggestions(lint_setup *s)
     return used > 0;
 }
 
+/* lo->suggest_load: the suggestions, compiled by the first caller */
+static const arb_notation *const *suggestions_on_need(void *ctx, size_t *count)
+{
+    lint_setup *s = ctx;
+    pthread_mutex_lock(&s->suggest_lock);
+    if (!s->suggest_tried) {
+        s->suggest_tried = true;
+        load_suggestions(s);
+    }
+    pthread_mutex_unlock(&s->suggest_lock);
+    *count = s->suggest_count;
+    return (const arb_notation *const *)s->suggest;
+}
+
 void lint_setup_suggestions(lint_setup *s, arb_lint_options *lo, arb_pgn_reader_options *read)
 {
+    if (!read->skip_bad_moves && pthread_mutex_init(&s->suggest_lock, NULL) == 0) {
+        /* only the linter reads them, when a move does not replay */
+        s->suggest_lazy = true;
+        lo->suggest_load = suggestions_on_need;
+        lo->suggest_ctx = s;
+        return;
+    }
     if (!load_suggestions(s))
         return;
     lo->suggest = (const arb_notation *const *)s->suggest;
@@ -99,6 +120,8 @@ void lint_setup_suggestions(lint_setup *s, arb_lint_options *lo, arb_pgn_reader_
 
 void lint_setup_free(lint_setup *s)
 {
+    if (s->suggest_lazy)
+        pthread_mutex_destroy(&s->suggest_lock);
     for (size_t i = 0; i < s->suggest_count; i++)
         arb_notation_free(s->suggest[i]);
     free(s->suggest);

@@ -17,11 +17,13 @@
  *
  * Ownership and threads: s owns everything it loaded (lo, style and read
  * point into it, so it outlives them); it is set up in one thread, then
- * only read, by any number of threads.
+ * only read, by any number of threads (but for the suggestions made on
+ * first need, under a lock).
  */
 #ifndef ARB_CMD_LINT_SETUP_H
 #define ARB_CMD_LINT_SETUP_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -39,6 +41,9 @@ typedef struct lint_setup {
     arb_notation *lang;          /* --lang: moves in messages */
     arb_notation **suggest;      /* every locale's, for suggestions */
     size_t suggest_count;
+    bool suggest_lazy;           /* made on first need, under suggest_lock */
+    bool suggest_tried;
+    pthread_mutex_t suggest_lock;
 } lint_setup;
 
 /* Loads the editions of the Laws into s and lo->profiles. */
@@ -57,7 +62,9 @@ bool lint_setup_lang(const char *program, const char *lang, lint_setup *s, arb_r
 
 /* Every locale's notation into lo's and read's suggestions (--continue
  * follows a move they agree on); nothing when the data cannot be loaded:
- * suggestions are a help, not a need. */
+ * suggestions are a help, not a need.  Without --continue they are compiled
+ * on first need (lo->suggest_load), by whichever thread checks the first
+ * move that does not replay: most runs never compile them. */
 void lint_setup_suggestions(lint_setup *s, arb_lint_options *lo, arb_pgn_reader_options *read);
 
 void lint_setup_free(lint_setup *s);

@@ -66,6 +66,12 @@ typedef struct arb_lint_options {
      * of these with that code. */
     const struct arb_notation *const *suggest;
     size_t suggest_count;
+    /* Or, with suggest NULL, the same list made on first need (a move that
+     * does not replay: most runs never need it) by suggest_load(suggest_ctx,
+     * &count), which must be thread-safe and give the same list every time;
+     * NULL (count 0) when there is none. */
+    const struct arb_notation *const *(*suggest_load)(void *ctx, size_t *count);
+    void *suggest_ctx;
     /* 5.2.2 and 6.9 by the material on the board only (rules.h), without
      * the search of unwinnable.h: faster, and blind to locked pawns */
     bool dead_by_material_only;

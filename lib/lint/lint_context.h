@@ -115,6 +115,22 @@ typedef struct line_facts {
     uint64_t alive_signature;
 } line_facts;
 
+/* The suggestion notations of the options (made on first need when they
+ * have a suggest_load), *count of them. */
+static inline const struct arb_notation *const *lint_suggestions(const lint_ctx *c, size_t *count)
+{
+    const arb_lint_options *o = c->opt;
+    if (o->suggest || !o->suggest_load) {
+        *count = o->suggest_count;
+        return o->suggest;
+    }
+    *count = 0;
+    const struct arb_notation *const *list = o->suggest_load(o->suggest_ctx, count);
+    if (!list)
+        *count = 0;
+    return list;
+}
+
 /* Which enum lint_tag a tag name is (case-sensitive, as the standard
  * asks), -1 for the others; and the first tag of each such name into
  * c->tags. */

@@ -223,11 +223,12 @@ static const arb_notation *game_notation(const lint_ctx *c)
     const char *label = c->g->notation;
     if (!label || !*label)
         return NULL;
-    size_t len = strcspn(label, ", ");
-    for (size_t i = 0; i < c->opt->suggest_count; i++) {
-        const char *code = arb_locale_code(arb_notation_locale(c->opt->suggest[i]));
+    size_t len = strcspn(label, ", "), count;
+    const arb_notation *const *suggest = lint_suggestions(c, &count);
+    for (size_t i = 0; i < count; i++) {
+        const char *code = arb_locale_code(arb_notation_locale(suggest[i]));
         if (strlen(code) == len && strncmp(code, label, len) == 0)
-            return c->opt->suggest[i];
+            return suggest[i];
     }
     return NULL;
 }
@@ -244,16 +245,18 @@ static void national_readings(lint_ctx *c, const arb_position *pos, const char *
     size_t used = 0;
     const arb_notation *own = game_notation(c);
     const char *own_code = own ? arb_locale_code(arb_notation_locale(own)) : "en";
-    for (size_t i = 0; i < c->opt->suggest_count; i++) {
+    size_t count;
+    const arb_notation *const *suggest = lint_suggestions(c, &count);
+    for (size_t i = 0; i < count; i++) {
         arb_move m;
-        if (strcmp(arb_locale_code(arb_notation_locale(c->opt->suggest[i])), own_code) == 0)
+        if (strcmp(arb_locale_code(arb_notation_locale(suggest[i])), own_code) == 0)
             continue;
-        if (arb_notation_read(c->opt->suggest[i], pos, token, strlen(token), &m, NULL, NULL) != ARB_SAN_OK)
+        if (arb_notation_read(suggest[i], pos, token, strlen(token), &m, NULL, NULL) != ARB_SAN_OK)
             continue;
         if (found != ARB_MOVE_NONE && m != found)
             continue; /* keep one reading: the first locale's */
         found = m;
-        const char *code = arb_locale_code(arb_notation_locale(c->opt->suggest[i]));
+        const char *code = arb_locale_code(arb_notation_locale(suggest[i]));
         if (used + strlen(code) + 3 < sizeof codes)
             used += (size_t)lint_format(codes + used, sizeof codes - used, "%s%s", used ? ", " : "", code);
     }
@@ -378,7 +381,8 @@ int lint_bad_move(lint_ctx *c, const arb_position *pos, uint32_t ply, const char
     }
 
     char note[128] = "";
-    if (c->opt->suggest_count && check != ARB_CHECK_AMBIGUOUS_MOVE)
+    size_t suggest_count;
+    if (check != ARB_CHECK_AMBIGUOUS_MOVE && lint_suggestions(c, &suggest_count) && suggest_count)
         national_readings(c, pos, token, &cand, note, sizeof note);
     if (note[0] && strlen(detail) + strlen(note) < sizeof detail)
         strcat(detail, note);

@@ -12,9 +12,11 @@
 
 static const arb_notation *suggestion(const lint_ctx *c, const char *code)
 {
-    for (size_t i = 0; i < c->opt->suggest_count; i++)
-        if (strcmp(arb_locale_code(arb_notation_locale(c->opt->suggest[i])), code) == 0)
-            return c->opt->suggest[i];
+    size_t count;
+    const arb_notation *const *suggest = lint_suggestions(c, &count);
+    for (size_t i = 0; i < count; i++)
+        if (strcmp(arb_locale_code(arb_notation_locale(suggest[i])), code) == 0)
+            return suggest[i];
     return NULL;
 }
 

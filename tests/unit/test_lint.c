@@ -380,6 +380,40 @@ Test(lint, national_letters_are_suggested)
     suggest_end(&ro, &t);
 }
 
+/* suggest_load: the list made on first need, and only then */
+typedef struct on_need {
+    const arb_notation *const *list;
+    int calls;
+} on_need;
+
+static const arb_notation *const *load_counted(void *ctx, size_t *count)
+{
+    on_need *n = ctx;
+    n->calls++;
+    *count = 1;
+    return n->list;
+}
+
+Test(lint, suggestions_made_on_first_need)
+{
+    suggesting ro;
+    linted t;
+    if (!suggest_in(&ro, &t, "ro"))
+        return;
+    on_need need = {.list = ro.list};
+    t.options.suggest = NULL;
+    t.options.suggest_count = 0;
+    t.options.suggest_load = load_counted;
+    t.options.suggest_ctx = &need;
+    lint_text(&t, ROSTER("*") "\n1. e4 e5 2. Nf3 *\n");
+    cr_assert_eq(need.calls, 0, "a game that replays needs no suggestions");
+    const arb_finding *f = must_have(lint_text(&t, ROSTER("*") "\n1. e4 e5 2. Cf3 *\n"), "bad-token");
+    cr_assert_gt(need.calls, 0);
+    cr_assert_str_eq(f->candidates[0], "Nf3");
+    cr_assert(strstr(f->message, "in ro notation: Nf3"), "%s", f->message);
+    suggest_end(&ro, &t);
+}
+
 /* ---- --continue: the reader passes bad moves over ----------------------------- */
 
 static const arb_lint_report *lint_continue(linted *t, const char *text)
