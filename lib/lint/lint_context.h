@@ -104,6 +104,7 @@ typedef struct line_facts {
     arb_position end_before;  /* before the move that ended it */
     char end_token[48];
     bool after_end_seen;      /* a move was recorded after end_ply */
+    uint32_t main_comments;   /* comments on the main line after its first move */
     uint32_t threefold_ply;   /* first ply whose position occurred a third time, 0 = none */
     arb_position threefold_before;
     uint32_t fifty_ply;       /* first ply completing 50 moves without pawn move or capture */
