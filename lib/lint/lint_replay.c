@@ -26,7 +26,7 @@ const char *lint_last_token(const lint_ctx *c, line_facts *lf)
 
 /* An automatic end after the position just pushed (not checkmate or
  * stalemate: those leave no legal move, so the reader rejects what follows). */
-static int automatic_end(lint_ctx *c, line_facts *lf, const arb_position *pos, int occurrences)
+static inline int automatic_end(lint_ctx *c, line_facts *lf, const arb_position *pos, int occurrences)
 {
     /* a rook or a queen, or pawns and a knight, leave the position neither
      * dead by material nor one the search looks at (the usual case, decided
@@ -296,20 +296,24 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
                     lint_copy(lf->end_token, sizeof lf->end_token, lint_last_token(c, lf));
                 }
             }
-            if (occurrences >= 2)
+            /* (a repetition, or 50 moves without pawn move or capture: rare) */
+            if (occurrences >= 2) {
                 lf->repeat_ply = lf->plies;
-            if (!lf->threefold_ply && occurrences >= 3) {
-                lf->threefold_ply = lf->plies;
-                lf->threefold_before = *before;
+                if (!lf->threefold_ply && occurrences >= 3) {
+                    lf->threefold_ply = lf->plies;
+                    lf->threefold_before = *before;
+                }
+                if (!c->r->facts.first_fivefold_ply && occurrences >= 5)
+                    c->r->facts.first_fivefold_ply = lf->plies;
             }
-            arb_game_facts *facts = &c->r->facts;
-            if (!facts->first_fivefold_ply && occurrences >= 5)
-                facts->first_fivefold_ply = lf->plies;
-            if (!facts->first_seventyfive_ply && next->halfmove_clock >= 150 && arb_count_legal(next) > 0)
-                facts->first_seventyfive_ply = lf->plies;
-            if (!lf->fifty_ply && next->halfmove_clock >= 100) {
-                lf->fifty_ply = lf->plies;
-                lf->fifty_before = *before;
+            if (next->halfmove_clock >= 100) {
+                arb_game_facts *facts = &c->r->facts;
+                if (!facts->first_seventyfive_ply && next->halfmove_clock >= 150 && arb_count_legal(next) > 0)
+                    facts->first_seventyfive_ply = lf->plies;
+                if (!lf->fifty_ply) {
+                    lf->fifty_ply = lf->plies;
+                    lf->fifty_before = *before;
+                }
             }
             break;
         }
