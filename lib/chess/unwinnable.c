@@ -383,22 +383,19 @@ arb_mate_answer arb_mate_search(const arb_position *pos, int color, uint32_t nod
 /* The search stops with "unknown" at OPEN_POSITION_NODES when the root looks
  * open and more positions are still to come; for a root whose side has a
  * queen or rook, or with a free pawn, it looks open at every check, whatever
- * the pawns do.  Then "impossible" needs the whole reachable set to be
- * smaller, and a lower bound on that set settles it: the root and its
- * children (all seen, as the root is expanded), and the children the search
- * would expand give their quiet replies (no capture, no castling, no en
- * passant).  Those positions are all distinct: a quiet reply leaves the
- * pieces of the side that moved first where that side's move put them, and
- * two different first moves put them differently (and never back as in the
- * root).  A child that is itself mated ends the search with "possible". */
-bool arb_mate_search_not_impossible(const arb_position *pos, int color)
+ * the pawns do.  Then "impossible" needs the whole set of positions it would
+ * reach (the children of every position it expands: all but those where
+ * `color` lacks the material, or mated ones) to be smaller: a lower bound
+ * above OPEN_POSITION_NODES settles it, in any order.
+ *
+ * The cheap bound first: the root and its children (all seen, as the root
+ * is expanded), and the quiet replies (no capture, no castling, no en
+ * passant) in the children the search would expand.  Those are all
+ * distinct: a quiet reply leaves the pieces of the side that moved first
+ * where that side's move put them, and two different first moves put them
+ * differently (and never back as in the root). */
+static bool quiet_replies_bound(const arb_position *pos, int color)
 {
-    const arb_bitboard *k = pos->by_kind;
-    if ((!(pos->by_color[color] & (k[ARB_QUEEN] | k[ARB_ROOK])) && !free_pawn(pos)) ||
-        lacks_mating_material(pos, color))
-        return false;
-    if (pos->side != color && mated(pos))
-        return true;
     arb_movelist moves, replies;
     int n = arb_generate_legal(pos, &moves);
     uint32_t seen = 1u + (uint32_t)n;
@@ -417,6 +414,56 @@ bool arb_mate_search_not_impossible(const arb_position *pos, int color)
         }
     }
     return seen > OPEN_POSITION_NODES;
+}
+
+/* Then the positions themselves, breadth first with a small table of
+ * their keys (kept as the search keeps them), until more than
+ * OPEN_POSITION_NODES are found or none is left; a mated child ends it
+ * with "possible" as it ends the search. */
+#define COUNT_TABLE 256u
+static bool reaches_enough(const arb_position *root, int color)
+{
+    uint64_t table[COUNT_TABLE];
+    arb_position queue[OPEN_POSITION_NODES + 1];
+    memset(table, 0, sizeof table);
+    uint64_t key = root->key + !root->key;
+    table[slot_of(key, COUNT_TABLE - 1)] = key;
+    queue[0] = *root;
+    uint32_t seen = 1, head = 0, tail = 1;
+    arb_movelist moves;
+    while (head < tail) {
+        const arb_position *pos = &queue[head++];
+        int n = arb_generate_legal(pos, &moves);
+        for (int i = 0; i < n; i++) {
+            arb_position child;
+            arb_position_make(pos, moves.moves[i], &child);
+            key = child.key + !child.key;
+            uint32_t h = slot_of(key, COUNT_TABLE - 1);
+            while (table[h] && table[h] != key)
+                h = (h + 1) & (COUNT_TABLE - 1);
+            if (table[h])
+                continue;   /* seen */
+            table[h] = key;
+            if (++seen > OPEN_POSITION_NODES)
+                return true;
+            if (child.side != color && arb_in_check(&child) && mated(&child))
+                return true;
+            if (!lacks_mating_material(&child, color))
+                queue[tail++] = child;
+        }
+    }
+    return false;
+}
+
+bool arb_mate_search_not_impossible(const arb_position *pos, int color)
+{
+    const arb_bitboard *k = pos->by_kind;
+    if ((!(pos->by_color[color] & (k[ARB_QUEEN] | k[ARB_ROOK])) && !free_pawn(pos)) ||
+        lacks_mating_material(pos, color))
+        return false;
+    if (pos->side != color && mated(pos))
+        return true;
+    return quiet_replies_bound(pos, color) || reaches_enough(pos, color);
 }
 
 bool arb_mate_impossible_by_material(const arb_position *pos, int color)

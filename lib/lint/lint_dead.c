@@ -55,7 +55,10 @@ bool lint_dead_by_search(const lint_ctx *c, line_facts *lf, const arb_position *
     uint64_t sig = structure_signature(pos);
     if (lf->alive_known && lf->alive_signature == sig)
         return false;
-    if (arb_position_is_dead(pos, PLY_NODE_LIMIT))
+    /* dead when neither side can mate: a side that surely can settles it
+     * without the searches */
+    bool alive = arb_mate_search_not_impossible(pos, ARB_WHITE) || arb_mate_search_not_impossible(pos, ARB_BLACK);
+    if (!alive && arb_position_is_dead(pos, PLY_NODE_LIMIT))
         return true;
     lf->alive_known = true;
     lf->alive_signature = sig;

@@ -270,6 +270,11 @@ Test(unwinnable, not_impossible_test_never_contradicts_the_search)
     arb_position pos = fen_ok("8/5k2/8/8/3Q4/8/3K4/8 b - - 0 1");
     cr_assert(arb_mate_search_not_impossible(&pos, ARB_WHITE));
     cr_assert_not(arb_mate_search_not_impossible(&pos, ARB_BLACK));
+    /* king and pawn against king: too few quiet replies, the positions
+     * themselves are counted */
+    pos = fen_ok("8/8/5k2/5P2/4K3/8/8/8 b - - 0 78");
+    cr_assert(arb_mate_search_not_impossible(&pos, ARB_WHITE));
+    cr_assert_neq(arb_mate_search(&pos, ARB_WHITE, 0).verdict, ARB_MATE_IMPOSSIBLE);
     pos = fen_ok("8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1");
     cr_assert_not(arb_mate_search_not_impossible(&pos, ARB_WHITE));
     cr_assert_eq(arb_mate_search(&pos, ARB_WHITE, 0).verdict, ARB_MATE_IMPOSSIBLE);
