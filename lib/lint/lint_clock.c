@@ -53,7 +53,7 @@ void lint_check_clocks(lint_ctx *c, const line_facts *lf)
     }
     /* the readings are in comments on the main line after a move: a game
      * without such comments (most) has none to check */
-    if (!lf->main_comments)
+    if (!c->main_comments)
         return;
     int64_t last[2] = {-1, -1};
     int moves[2] = {0, 0};

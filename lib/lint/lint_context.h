@@ -55,6 +55,7 @@ typedef struct lint_ctx {
     int illegal_by[2];       /* illegal moves passed over, per side (7.5.5 counts them) */
     bool mate_known[2];      /* a search at the end decided whether each side could mate */
     int mate_verdict[2];     /* its answer (enum arb_mate_verdict) */
+    uint32_t main_comments;  /* comments on the main line after its first move (counted by the replay) */
     bool time_evidence_known; /* lint_time_forfeit_evidence was asked about this loser */
     int time_evidence_loser, time_evidence;
 } lint_ctx;
@@ -104,7 +105,6 @@ typedef struct line_facts {
     arb_position end_before;  /* before the move that ended it */
     char end_token[48];
     bool after_end_seen;      /* a move was recorded after end_ply */
-    uint32_t main_comments;   /* comments on the main line after its first move */
     uint32_t threefold_ply;   /* first ply whose position occurred a third time, 0 = none */
     arb_position threefold_before;
     uint32_t fifty_ply;       /* first ply completing 50 moves without pawn move or capture */

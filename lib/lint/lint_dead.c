@@ -128,7 +128,8 @@ int lint_time_forfeit_evidence(lint_ctx *c, int loser)
         else if (depth == 0 && it->kind == ARB_PGN_ITEM_COMMENT && it->text && says_time(it->text))
             evidence = LINT_TIME_BY_COMMENT;
     }
-    if (evidence == LINT_TIME_NONE && loser >= 0 && last_clock_of(g, loser) == 0)
+    /* (a reading counts after a move: none without comments there) */
+    if (evidence == LINT_TIME_NONE && loser >= 0 && c->main_comments && last_clock_of(g, loser) == 0)
         evidence = LINT_TIME_BY_CLOCK;
     c->time_evidence_known = true;
     c->time_evidence_loser = loser;

@@ -249,7 +249,7 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             break;
         case ARB_PGN_ITEM_COMMENT:
             if (depth == 0 && last_move) {
-                lf->main_comments++;
+                c->main_comments++;
                 if (is_draw_offer_comment(it->text))
                     draw_offer(c, lf->last_before, lf->plies, lint_last_token(c, lf), it);
             }
