@@ -162,6 +162,8 @@ void lint_index_tags(lint_ctx *c)
     memset(c->tags, 0, sizeof c->tags);
     for (size_t i = c->g->tag_count; i-- > 0;) {
         int kind = lint_tag_kind(c->g->tags[i].name);
+        if (i < LINT_FEW_TAGS)
+            c->tag_kind[i] = (int8_t)kind;
         if (kind >= 0)
             c->tags[kind] = &c->g->tags[i];   /* walking back: the first one stays */
     }

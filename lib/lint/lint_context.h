@@ -40,10 +40,14 @@ enum lint_tag {
     LINT_TAG_COUNT
 };
 
+/* Tags of a game whose kinds are kept (every real game has fewer). */
+#define LINT_FEW_TAGS 32
+
 /* One game being checked. */
 typedef struct lint_ctx {
     const arb_pgn_game *g;
     const arb_pgn_tag *tags[LINT_TAG_COUNT]; /* the first tag of each name, NULL when none */
+    int8_t tag_kind[LINT_FEW_TAGS];   /* of each tag (enum lint_tag or -1), in a game of that many at most */
     int result;              /* arb_pgn_game_result of the game */
     const arb_lint_options *opt;
     const arb_rules *rules;
@@ -134,7 +138,8 @@ static inline const struct arb_notation *const *lint_suggestions(const lint_ctx 
 
 /* Which enum lint_tag a tag name is (case-sensitive, as the standard
  * asks), -1 for the others; and the first tag of each such name into
- * c->tags. */
+ * c->tags (with each tag's kind into c->tag_kind in a game of at most
+ * LINT_FEW_TAGS). */
 int lint_tag_kind(const char *name);
 void lint_index_tags(lint_ctx *c);
 

@@ -121,21 +121,28 @@ static uint32_t name_hash(const char *name)
     return h;
 }
 
-/* Up to 32 tags (every real game): a table of the names seen, twice as
- * large, so each tag costs a hash and about one probe. */
-static void find_first_of_few(const arb_pgn_game *g, size_t *first)
+/* Up to LINT_FEW_TAGS tags (every real game): a tag the checks read is
+ * the first of its name where c->tags says so; the others are looked up in
+ * a table of the names seen, twice as large, so each costs a hash and
+ * about one probe. */
+static void find_first_of_few(const lint_ctx *c, size_t *first)
 {
+    const arb_pgn_game *g = c->g;
     struct seen_name {
         uint32_t hash;
         uint8_t index;
         bool used;
-    } table[64];
+    } table[2 * LINT_FEW_TAGS];
     memset(table, 0, sizeof table);
     for (size_t i = 0; i < g->tag_count; i++) {
+        if (c->tag_kind[i] >= 0) {
+            first[i] = (size_t)(c->tags[c->tag_kind[i]] - g->tags);
+            continue;
+        }
         uint32_t h = name_hash(g->tags[i].name);
-        size_t slot = h & 63;
+        size_t slot = h & (2 * LINT_FEW_TAGS - 1);
         first[i] = i;
-        for (; table[slot].used; slot = (slot + 1) & 63)
+        for (; table[slot].used; slot = (slot + 1) & (2 * LINT_FEW_TAGS - 1))
             if (table[slot].hash == h && strcmp(g->tags[table[slot].index].name, g->tags[i].name) == 0) {
                 first[i] = table[slot].index;
                 break;
@@ -145,11 +152,12 @@ static void find_first_of_few(const arb_pgn_game *g, size_t *first)
     }
 }
 
-static void find_first_of_names(const arb_pgn_game *g, size_t *first)
+static void find_first_of_names(const lint_ctx *c, size_t *first)
 {
+    const arb_pgn_game *g = c->g;
     size_t n = g->tag_count;
-    if (n <= 32) {
-        find_first_of_few(g, first);
+    if (n <= LINT_FEW_TAGS) {
+        find_first_of_few(c, first);
         return;
     }
     struct named *sorted = malloc(n * sizeof *sorted);
@@ -192,10 +200,10 @@ void lint_check_tags(lint_ctx *c)
                 lint_add(c, ARB_CHECK_TAG_MISSING, ARB_SEVERITY_WARNING, ARB_ART_TAGS, g->line, g->col,
                          "the event's regulations require a %s tag", c->event->required_tags[i]);
 
-    size_t few[32];
-    size_t *first = g->tag_count <= 32 ? few : malloc(g->tag_count * sizeof *first);
+    size_t few[LINT_FEW_TAGS];
+    size_t *first = g->tag_count <= LINT_FEW_TAGS ? few : malloc(g->tag_count * sizeof *first);
     if (first)
-        find_first_of_names(g, first);
+        find_first_of_names(c, first);
     for (size_t i = 0; i < g->tag_count; i++) {
         const arb_pgn_tag *t = &g->tags[i];
         /* duplicates: reported at the second one (and every later one),
@@ -212,7 +220,7 @@ void lint_check_tags(lint_ctx *c)
             lint_add(c, ARB_CHECK_TAG_FORMAT, ARB_SEVERITY_WARNING, ARB_ART_TAGS, t->line, t->col,
                      "%s tag given twice (first at line %d), expected each tag once", t->name,
                      (int)g->tags[j].line);
-        switch (lint_tag_kind(t->name)) {
+        switch (i < LINT_FEW_TAGS ? c->tag_kind[i] : lint_tag_kind(t->name)) {
         case LINT_TAG_DATE:
             if (!valid_date(t->value)) {
                 tag_format(c, t, ARB_SEVERITY_WARNING, "%s \"%s\" is malformed, expected %s", t->value,
