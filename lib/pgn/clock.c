@@ -75,6 +75,13 @@ int arb_clock_command(const char *text, const char *name, int64_t *tenths, size_
         const char *q = p + 2 + name_len;
         while (*q == ' ' || *q == '\t')
             q++;
+        /* the form servers write at every move, "h:mm:ss]", read at once */
+        if (is_digit(q[0]) && q[1] == ':' && is_digit(q[2]) && is_digit(q[3]) && q[4] == ':' && is_digit(q[5]) &&
+            is_digit(q[6]) && q[7] == ']' && q[2] <= '5' && q[5] <= '5') {
+            *tenths = ((((int64_t)(q[0] - '0') * 60 + (q[2] - '0') * 10 + (q[3] - '0')) * 60) +
+                       (q[5] - '0') * 10 + (q[6] - '0')) * 10;
+            return 1;
+        }
         if (!read_time(&q, tenths))
             return -1;
         while (*q == ' ' || *q == '\t')

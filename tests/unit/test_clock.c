@@ -18,6 +18,8 @@ Test(clock, clk_hours_minutes_seconds)
     cr_assert_eq(clock_of("[%clk 1:23:45]", "clk", 1), (1 * 3600 + 23 * 60 + 45) * 10);
     cr_assert_eq(clock_of("White thinks [%clk 0:00:09.7] long", "clk", 1), 97);
     cr_assert_eq(clock_of("[%clk 0:00:00]", "clk", 1), 0);
+    cr_assert_eq(clock_of("[%clk 9:59:59]", "clk", 1), (9 * 3600 + 59 * 60 + 59) * 10);
+    cr_assert_eq(clock_of("[%clk 10:00:01]", "clk", 1), (10 * 3600 + 1) * 10);
     /* minutes and seconds only, as some servers write */
     cr_assert_eq(clock_of("[%clk 5:07]", "clk", 1), 307 * 10);
 }
@@ -35,6 +37,9 @@ Test(clock, absent_and_malformed)
     clock_of("[%clkx 0:00:01]", "clk", 0);
     clock_of("[%clk 1:2:3]", "clk", -1);          /* minutes need two digits */
     clock_of("[%clk 1:23:75]", "clk", -1);        /* 75 seconds */
+    clock_of("[%clk 1:60:00]", "clk", -1);        /* 60 minutes (the one-step form h:mm:ss] too) */
+    clock_of("[%clk 1:00:60]", "clk", -1);
+    clock_of("[%clk 1:00:001]", "clk", -1);       /* three digits of seconds */
     clock_of("[%clk 1:23:45", "clk", -1);         /* no closing bracket */
     clock_of("[%clk 99999:00:00]", "clk", -1);    /* beyond 1000 hours */
     size_t where = 0;
