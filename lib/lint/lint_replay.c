@@ -35,12 +35,15 @@ static inline int automatic_end(lint_ctx *c, line_facts *lf, const arb_position 
     bool alive = (k[ARB_ROOK] | k[ARB_QUEEN]) || (k[ARB_PAWN] && k[ARB_KNIGHT]);
     if (!alive && (arb_dead_by_material(pos) || lint_dead_by_search(c, lf, pos)))
         return ARB_TERM_DEAD_POSITION;
-    size_t i = c->history->count - 1;
-    if (c->rules->fivefold == ARB_FIVEFOLD_ANY && occurrences >= 5)
-        return ARB_TERM_FIVEFOLD;
-    if (c->rules->fivefold == ARB_FIVEFOLD_CONSECUTIVE && arb_history_cycle_occurrences(c->history, i) >= 5)
-        return ARB_TERM_FIVEFOLD;
-    if (c->rules->seventy_five && pos->halfmove_clock >= 150)
+    /* five occurrences in a row are five occurrences */
+    if (occurrences >= 5) {
+        if (c->rules->fivefold == ARB_FIVEFOLD_ANY)
+            return ARB_TERM_FIVEFOLD;
+        if (c->rules->fivefold == ARB_FIVEFOLD_CONSECUTIVE &&
+            arb_history_cycle_occurrences(c->history, c->history->count - 1) >= 5)
+            return ARB_TERM_FIVEFOLD;
+    }
+    if (pos->halfmove_clock >= 150 && c->rules->seventy_five)
         /* 9.6.2: if the last move gave mate, the mate counts */
         return arb_is_checkmate(pos) ? ARB_TERM_CHECKMATE : ARB_TERM_SEVENTY_FIVE;
     return -1;
