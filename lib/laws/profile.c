@@ -430,6 +430,21 @@ const arb_profile *arb_profiles_for_date(const arb_profile_set *set, const char 
 
 /* PGN standard 9.6.1: "?", "-", "40/9000", "300+2", "4500+60", "*180", and
  * several periods joined by ':'.  The first period decides. */
+/* strtol for the digits TimeControl values are made of, without its cost
+ * (every game asks); anything else (a sign, space, a long run) is left to
+ * strtol itself. */
+static long read_long(const char *s, char **end)
+{
+    long v = 0;
+    int n = 0;
+    while (s[n] >= '0' && s[n] <= '9' && n < 18)
+        v = v * 10 + (s[n++] - '0');
+    if (n == 0 || (s[n] >= '0' && s[n] <= '9'))
+        return strtol(s, end, 10);
+    *end = (char *)(s + n);
+    return v;
+}
+
 int arb_profile_time_class(const arb_profile *p, const char *tc)
 {
     if (!tc || !*tc || strcmp(tc, "?") == 0 || strcmp(tc, "-") == 0)
@@ -438,20 +453,20 @@ int arb_profile_time_class(const arb_profile *p, const char *tc)
     if (*s == '*')
         s++;
     char *end;
-    long a = strtol(s, &end, 10);
+    long a = read_long(s, &end);
     if (end == s || a < 0)
         return -1;
     long base = a, inc = 0;
     if (*end == '/') {
         /* moves/seconds: a period of a moves; the time per game is what counts */
         const char *t = end + 1;
-        base = strtol(t, &end, 10);
+        base = read_long(t, &end);
         if (end == t)
             return -1;
     }
     if (*end == '+') {
         const char *t = end + 1;
-        inc = strtol(t, &end, 10);
+        inc = read_long(t, &end);
         if (end == t || inc < 0)
             return -1;
     }

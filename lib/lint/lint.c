@@ -129,7 +129,10 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
     if (!c.rules)
         return arb_status_error(ARB_ERR_ARGUMENT, ARB_ERR_ARGUMENT, 0, 0,
                                 "no rule profile given, expected an edition of the Laws");
-    c.chess960 = arb_pgn_variant_parse(lint_tag(&c, LINT_TAG_VARIANT)) == ARB_PGN_VARIANT_CHESS960;
+    const char *variant = lint_tag(&c, LINT_TAG_VARIANT);
+    /* ("Standard", as most games say, is standard chess: no need to read it) */
+    c.chess960 = variant && strcmp(variant, "Standard") != 0 &&
+                 arb_pgn_variant_parse(variant) == ARB_PGN_VARIANT_CHESS960;
 
     lint_check_tags(&c);
     bool start_ok = lint_check_start(&c);
@@ -142,13 +145,14 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
     }
     r->plies = lf.plies;
     const arb_position *final = lf.final;
+    int final_end = arb_board_end(final);   /* (read twice below) */
 
     int board_term = -1;
     if (start_ok && lf.complete) {
         if (lf.end_term >= 0 && lf.end_ply < lf.plies) {
             board_term = lf.end_term;
         } else {
-            board_term = lint_board_end_termination(arb_board_end(final));
+            board_term = lint_board_end_termination(final_end);
             if (board_term < 0 && lf.end_term >= 0)
                 board_term = lf.end_term;
             if (board_term >= 0 && (board_term != lf.end_term || lf.end_ply != lf.plies)) {
@@ -190,7 +194,7 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
     if (start_ok)
         lint_check_clocks(&c, &lf);
     r->termination = term;
-    lint_record_facts(&c, &lf, final);
+    lint_record_facts(&c, &lf, final, final_end);
     sort_findings(r);
     if (start_ok)
         lint_follow_end(&followed);

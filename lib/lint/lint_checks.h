@@ -77,7 +77,7 @@ void lint_check_result(lint_ctx *c, const line_facts *lf, int board_term, const 
 int lint_check_draw(lint_ctx *c, line_facts *lf, const arb_position *final);
 void lint_check_agreement(lint_ctx *c, const line_facts *lf);
 void lint_missed_claims(lint_ctx *c, const line_facts *lf, int termination);
-void lint_record_facts(lint_ctx *c, line_facts *lf, const arb_position *final);
+void lint_record_facts(lint_ctx *c, line_facts *lf, const arb_position *final, int board_end);
 
 /* lint_dead.c: 5.2.2 and 6.9 by search */
 /* The position is dead though the material alone does not say so (checked

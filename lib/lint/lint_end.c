@@ -320,13 +320,12 @@ void lint_missed_claims(lint_ctx *c, const line_facts *lf, int term)
 }
 
 /* The replay facts that do not depend on the edition (findings.h). */
-void lint_record_facts(lint_ctx *c, line_facts *lf, const arb_position *final)
+void lint_record_facts(lint_ctx *c, line_facts *lf, const arb_position *final, int end)
 {
     arb_game_facts *f = &c->r->facts;
     f->replayed = lf->complete && c->g->error_count == 0;
     f->first_threefold_ply = lf->threefold_ply;
     f->first_fifty_ply = lf->fifty_ply;
-    int end = arb_board_end(final);
     f->checkmate = end == ARB_BOARD_CHECKMATE;
     f->stalemate = end == ARB_BOARD_STALEMATE;
     f->insufficient_material = arb_dead_by_material(final);
