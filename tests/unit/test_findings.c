@@ -350,6 +350,10 @@ Test(profile, bundled_editions_load_in_date_order)
     cr_assert_eq(arb_profile_time_class(p2023, "?"), -1);
     cr_assert_eq(arb_profile_time_class(p2023, "-"), -1);
     cr_assert_eq(arb_profile_time_class(p2023, "fast"), -1);
+    /* what strtol reads beyond plain digits: a sign, a run too long for a long */
+    cr_assert_eq(arb_profile_time_class(p2023, "+300"), ARB_CLASS_BLITZ);
+    cr_assert_eq(arb_profile_time_class(p2023, "99999999999999999999"), ARB_CLASS_STANDARD);
+    cr_assert_eq(arb_profile_time_class(p2023, "180+x"), -1);
     arb_profiles_free(set);
 }
 
