@@ -382,8 +382,8 @@ arb_mate_answer arb_mate_search(const arb_position *pos, int color, uint32_t nod
 
 /* The search stops with "unknown" at OPEN_POSITION_NODES when the root looks
  * open and more positions are still to come; for a root whose side has a
- * queen or rook, or with a free pawn, it looks open at every check, whatever
- * the pawns do.  Then "impossible" needs the whole set of positions it would
+ * queen or rook, or with a free pawn or no pawn at all, it looks open at
+ * every check, whatever the pawns do.  Then "impossible" needs the whole set of positions it would
  * reach (the children of every position it expands: all but those where
  * `color` lacks the material, or mated ones) to be smaller: a lower bound
  * above OPEN_POSITION_NODES settles it, in any order.
@@ -458,7 +458,8 @@ static bool reaches_enough(const arb_position *root, int color)
 bool arb_mate_search_not_impossible(const arb_position *pos, int color)
 {
     const arb_bitboard *k = pos->by_kind;
-    if ((!(pos->by_color[color] & (k[ARB_QUEEN] | k[ARB_ROOK])) && !free_pawn(pos)) ||
+    /* (without pawns no pawn is fixed: that looks open too) */
+    if ((!(pos->by_color[color] & (k[ARB_QUEEN] | k[ARB_ROOK])) && k[ARB_PAWN] && !free_pawn(pos)) ||
         lacks_mating_material(pos, color))
         return false;
     if (pos->side != color && mated(pos))
