@@ -112,13 +112,20 @@ static int by_name_then_index(const void *a, const void *b)
     return d ? d : (x->index > y->index) - (x->index < y->index);
 }
 
-/* FNV-1a of a tag name, for the table of the names seen */
+/* A tag name's hash, for the table of the names seen: its length and its
+ * first and last eight bytes (names differ there), not every byte. */
 static uint32_t name_hash(const char *name)
 {
-    uint32_t h = 2166136261u;
-    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-        h = (h ^ *p) * 16777619u;
-    return h;
+    size_t len = strlen(name);
+    uint64_t head = 0, tail = 0;
+    if (len >= 8) {
+        memcpy(&head, name, 8);
+        memcpy(&tail, name + len - 8, 8);
+    } else {
+        memcpy(&head, name, len);
+    }
+    uint64_t h = (head * 0x9E3779B97F4A7C15ULL) ^ (tail * 0xC2B2AE3D27D4EB4FULL) ^ len;
+    return (uint32_t)(h ^ (h >> 32));
 }
 
 /* Up to LINT_FEW_TAGS tags (every real game): a tag the checks read is
