@@ -58,7 +58,24 @@ int lint_format(char *dst, size_t size, const char *fmt, ...)
 
 void lint_move_number(const arb_position *pos, char *buf, size_t size)
 {
-    lint_format(buf, size, "%u%s", (unsigned)pos->fullmove_number, pos->side == ARB_WHITE ? "." : "...");
+    /* "%u%s" without printf (every draw and claim asks), cut as snprintf cuts */
+    char text[16];
+    size_t n = sizeof text - 4;
+    unsigned v = pos->fullmove_number;
+    do {
+        text[--n] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    size_t len = sizeof text - 4 - n;
+    memmove(text, text + n, len);
+    for (int dots = pos->side == ARB_WHITE ? 1 : 3; dots > 0; dots--)
+        text[len++] = '.';
+    if (size == 0)
+        return;
+    if (len >= size)
+        len = size - 1;
+    memcpy(buf, text, len);
+    buf[len] = '\0';
 }
 
 void lint_set_move(arb_finding *f, const arb_position *before, uint32_t ply, const char *token)

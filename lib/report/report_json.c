@@ -37,15 +37,19 @@ static bool json_result(arb_strbuf *t, int result)
     }
 }
 
-/* `prefix`, the number, `suffix` (no printf: every game line ends so) */
-static bool json_count(arb_strbuf *t, const char *prefix, size_t n, const char *suffix)
+/* `prefix`, the number, `suffix` (no printf: every game line and every
+ * finding has some) */
+static bool json_number(arb_strbuf *t, const char *prefix, long long n, const char *suffix)
 {
     char digits[24];
     size_t at = sizeof digits;
+    unsigned long long v = n < 0 ? 0ULL - (unsigned long long)n : (unsigned long long)n;
     do {
-        digits[--at] = (char)('0' + n % 10);
-        n /= 10;
-    } while (n);
+        digits[--at] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    if (n < 0)
+        digits[--at] = '-';
     return arb_strbuf_puts(t, prefix) && arb_strbuf_append(t, digits + at, sizeof digits - at) &&
            arb_strbuf_puts(t, suffix);
 }
@@ -77,11 +81,19 @@ bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, con
     char message[1024], move[96];
     arb_finding_message(f, style, message, sizeof message);
     bool ok = arb_strbuf_puts(out, "{\"file\":") && arb_strbuf_json_string(out, src) &&
-             json_game(out, r, style) &&
-             arb_strbuf_printf(out, ",\"line\":%d,\"col\":%d,\"ply\":%u,\"move\":",
-                             (int)f->line, (int)f->col, (unsigned)f->ply);
+             json_game(out, r, style) && json_number(out, ",\"line\":", (int)f->line, "") &&
+             json_number(out, ",\"col\":", (int)f->col, "") &&
+             json_number(out, ",\"ply\":", (unsigned)f->ply, ",\"move\":");
     if (f->move_number[0]) {
-        snprintf(move, sizeof move, "%s%s", f->move_number, f->token);
+        /* the number and the token as written, cut as snprintf would */
+        size_t a = strlen(f->move_number), b = strlen(f->token);
+        if (a > sizeof move - 1)
+            a = sizeof move - 1;
+        if (b > sizeof move - 1 - a)
+            b = sizeof move - 1 - a;
+        memcpy(move, f->move_number, a);
+        memcpy(move + a, f->token, b);
+        move[a + b] = '\0';
         ok = ok && arb_strbuf_json_string(out, move);
     } else {
         ok = ok && arb_strbuf_puts(out, "null");
@@ -120,7 +132,7 @@ bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *st
          json_result(out, r->result_tag) && arb_strbuf_puts(out, ",\"result_board\":") &&
          json_result(out, r->result_board) && arb_strbuf_puts(out, ",\"termination\":\"") &&
          arb_strbuf_puts(out, arb_termination_name(r->termination)) &&   /* plain names: nothing to escape */
-         json_count(out, "\",\"findings\":", r->count, "}\n");
+         json_number(out, "\",\"findings\":", (long long)r->count, "}\n");
     return ok;
 }
 
