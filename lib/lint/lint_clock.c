@@ -90,7 +90,7 @@ void lint_check_clocks(lint_ctx *c, const line_facts *lf)
                                       "%s's clock rises from %s to %s after move %d, more than the time control "
                                       "(%s) adds", lint_side_name(side), was, now, moves[side], tag->value);
             if (f) {   /* the catalogue's clock-rises: {move} {result} {expected} {reason} */
-                lint_format(f->key, sizeof f->key, "clock-rises");
+                lint_copy(f->key, sizeof f->key, "clock-rises");
                 lint_format(f->move_number, sizeof f->move_number, "%d%s", moves[side], side == ARB_WHITE ? "." : "...");
                 lint_copy(f->result, sizeof f->result, was);
                 lint_copy(f->expected, sizeof f->expected, now);
@@ -114,7 +114,7 @@ void lint_check_clocks(lint_ctx *c, const line_facts *lf)
                      "recorded (a checkmate counts only if made before the flag fell)", lint_side_name(zero_side),
                      (unsigned)zero_ply, (unsigned)(lf->plies - zero_ply), lf->plies - zero_ply == 1 ? " is" : "s are");
         if (f) {   /* clock-zero-then-moves: {result} the half-move, {expected} how many followed */
-            lint_format(f->key, sizeof f->key, "clock-zero-then-moves");
+            lint_copy(f->key, sizeof f->key, "clock-zero-then-moves");
             lint_format(f->result, sizeof f->result, "%u", (unsigned)zero_ply);
             lint_format(f->expected, sizeof f->expected, "%u", (unsigned)(lf->plies - zero_ply));
         }
@@ -134,7 +134,7 @@ void lint_check_clocks(lint_ctx *c, const line_facts *lf)
                          "showed %s: it was %s's turn, whose clock was running", lint_side_name(loser),
                          lint_side_name(loser), left, lint_side_name(loser ^ 1));
             if (f) {   /* clock-forfeit-by-mover: {result} the clock left */
-                lint_format(f->key, sizeof f->key, "clock-forfeit-by-mover");
+                lint_copy(f->key, sizeof f->key, "clock-forfeit-by-mover");
                 lint_copy(f->result, sizeof f->result, left);
             }
         }

@@ -42,7 +42,17 @@ arb_finding *lint_add(lint_ctx *c, int check, int severity, int article, int lin
         lint_copy(f->article, sizeof f->article, c->rules->articles[article]);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(f->message, sizeof f->message, fmt, ap);
+    if (fmt[0] == '%' && fmt[1] == 's' && !fmt[2]) {
+        /* a message made by the caller: copied, cut where vsnprintf cuts */
+        const char *text = va_arg(ap, const char *);
+        size_t n = strlen(text);
+        if (n >= sizeof f->message)
+            n = sizeof f->message - 1;
+        memcpy(f->message, text, n);
+        f->message[n] = '\0';
+    } else {
+        vsnprintf(f->message, sizeof f->message, fmt, ap);
+    }
     va_end(ap);
     return f;
 }

@@ -170,7 +170,7 @@ void lint_check_flag_fall(lint_ctx *c, const arb_position *final, int line, int 
                               "%s; the game is drawn (%s)", arb_pgn_result_text(result), how,
                               lint_side_name(winner), reason, c->rules->articles[ARB_ART_FLAG_FALL]);
     if (f) {
-        lint_format(f->key, sizeof f->key, "timeout-unwinnable");
+        lint_copy(f->key, sizeof f->key, "timeout-unwinnable");
         lint_copy(f->result, sizeof f->result, arb_pgn_result_text(result));
         lint_copy(f->reason, sizeof f->reason, reason);
         lint_format(f->expected, sizeof f->expected, "%s", arb_pgn_result_text(ARB_PGN_RESULT_DRAW));

@@ -91,7 +91,7 @@ void lint_check_result(lint_ctx *c, const line_facts *lf, int board_term, const 
                                   c->rules->articles[lint_termination_article(board_term)],
                                   arb_pgn_result_text(expected));
         if (f) {
-            lint_format(f->key, sizeof f->key, "result-mismatch");
+            lint_copy(f->key, sizeof f->key, "result-mismatch");
             lint_copy(f->result, sizeof f->result, arb_pgn_result_text(result));
             lint_format(f->expected, sizeof f->expected, "%s, %s", how, arb_pgn_result_text(expected));
         }
@@ -108,7 +108,7 @@ void lint_check_result(lint_ctx *c, const line_facts *lf, int board_term, const 
                                       "moves: the game is drawn", arb_pgn_result_text(result),
                                       lint_side_name(winner));
             if (f) {
-                lint_format(f->key, sizeof f->key, "timeout-draw");
+                lint_copy(f->key, sizeof f->key, "timeout-draw");
                 lint_copy(f->result, sizeof f->result, arb_pgn_result_text(result));
             }
         }
@@ -134,7 +134,7 @@ static void claim_finding(lint_ctx *c, int article, const arb_position *before, 
     if (f) {
         if (before)
             lint_set_move(f, before, ply, token);
-        lint_format(f->key, sizeof f->key, "draw-claim");
+        lint_copy(f->key, sizeof f->key, "draw-claim");
         lint_copy(f->reason, sizeof f->reason, what);
     }
 }

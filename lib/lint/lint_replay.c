@@ -74,7 +74,7 @@ static void draw_offer(lint_ctx *c, const arb_position *before, uint32_t ply, co
                      "%s%s: draw offer (=)", number, token);
     if (f) {
         lint_set_move(f, before, ply, token);
-        lint_format(f->key, sizeof f->key, "draw-offer");
+        lint_copy(f->key, sizeof f->key, "draw-offer");
     }
 }
 
@@ -99,7 +99,7 @@ static void after_end(lint_ctx *c, line_facts *lf, const arb_position *before, u
     if (f) {
         lint_set_move(f, before, ply, token);
         lint_copy(f->reason, sizeof f->reason, reason);
-        lint_format(f->key, sizeof f->key, "moves-after-end");
+        lint_copy(f->key, sizeof f->key, "moves-after-end");
     }
 }
 
