@@ -2,6 +2,7 @@
 #include "rules.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define DARK_SQUARES 0xAA55AA55AA55AA55ULL
 
@@ -66,9 +67,13 @@ bool arb_dead_by_material(const arb_position *pos)
 
 void arb_history_init(arb_history *h)
 {
-    h->keys = NULL;
-    h->clocks = NULL;
-    h->count = h->capacity = 0;
+    memset(h, 0, sizeof *h);
+}
+
+void arb_history_stamps_clear(arb_history *h)
+{
+    memset(h->stamp, 0, sizeof h->stamp);
+    h->era = 1;
 }
 
 void arb_history_free(arb_history *h)
@@ -81,6 +86,7 @@ void arb_history_free(arb_history *h)
 bool arb_history_reset(arb_history *h, const arb_position *start)
 {
     h->count = 0;
+    arb_history_new_era(h);   /* whatever the start's clock says, nothing came before it */
     return arb_history_push(h, start);
 }
 
@@ -101,12 +107,14 @@ bool arb_history_push(arb_history *h, const arb_position *pos)
     h->keys[h->count] = pos->key;
     h->clocks[h->count] = pos->halfmove_clock;
     h->count++;
+    arb_history_stamp(h, pos->key, pos->halfmove_clock);
     return true;
 }
 
 void arb_history_pop(arb_history *h, size_t plies)
 {
     h->count = plies > h->count ? 0 : h->count - plies;
+    h->era_whole = false;   /* the era's start may be gone: counts compare until the next one */
 }
 
 int arb_history_occurrences(const arb_history *h, size_t i)

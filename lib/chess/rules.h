@@ -44,6 +44,14 @@ typedef struct arb_history {
     uint16_t *clocks;    /* halfmove clock of the same positions */
     size_t count;
     size_t capacity;
+    /* internal, for arb_history_push_occurrences: the positions since the
+     * last capture or pawn move (an era) stamped by their key's top byte,
+     * so that a position met for the first time in its era (most) is known
+     * without comparing; era_whole is false where a pop may have left the
+     * era unstamped (then every count compares) */
+    uint16_t era;
+    bool era_whole;
+    uint16_t stamp[256];
 } arb_history;
 
 void arb_history_init(arb_history *h);
@@ -71,6 +79,27 @@ static inline int arb_history_occurrences_of(const arb_history *h, size_t i, uin
     return n;
 }
 
+/* Opens an era: a capture or pawn move (clock 0), or the start. */
+void arb_history_stamps_clear(arb_history *h);
+static inline void arb_history_new_era(arb_history *h)
+{
+    if (++h->era == 0)   /* wrapped: the stamps of 65,535 eras ago would look new */
+        arb_history_stamps_clear(h);
+    h->era_whole = true;
+}
+
+/* Stamps a position pushed; true when no position of its era had a key
+ * with its top byte before (then it is there for the first time). */
+static inline bool arb_history_stamp(arb_history *h, uint64_t key, unsigned clock)
+{
+    if (clock == 0)
+        arb_history_new_era(h);
+    uint16_t *stamp = &h->stamp[key >> 56];
+    bool first = *stamp != h->era && h->era_whole;
+    *stamp = h->era;
+    return first;
+}
+
 /* arb_history_push, then arb_history_occurrences of the position pushed, in
  * one step for a replay loop that does both at every ply; 0 when out of
  * memory. */
@@ -80,6 +109,8 @@ static inline int arb_history_push_occurrences(arb_history *h, const arb_positio
         h->keys[h->count] = pos->key;
         h->clocks[h->count] = pos->halfmove_clock;
         h->count++;
+        if (arb_history_stamp(h, pos->key, pos->halfmove_clock))
+            return 1;
     } else if (!arb_history_push(h, pos)) {
         return 0;
     }

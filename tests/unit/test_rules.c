@@ -182,6 +182,45 @@ Test(rules, knight_shuffle_counts_occurrences)
     arb_history_free(&h);
 }
 
+/* arb_history_push_occurrences (which knows most first occurrences from
+ * stamps, without comparing) against arb_history_occurrences, on random
+ * walks of few positions (many repetitions, keys sharing their top byte),
+ * with captures opening eras, pops and resets. */
+Test(rules, push_occurrences_agrees_with_occurrences)
+{
+    arb_history fast, plain;
+    arb_history_init(&fast);
+    arb_history_init(&plain);
+    uint64_t seed = 20261127;
+    arb_position pos = fen_ok(ARB_START_FEN);
+    int firsts = 0, repeats = 0;
+    for (int round = 0; round < 200; round++) {
+        pos.halfmove_clock = (uint16_t)(test_rand(&seed) % 3);
+        cr_assert(arb_history_reset(&fast, &pos) && arb_history_reset(&plain, &pos));
+        for (int ply = 0; ply < 300; ply++) {
+            uint64_t r = test_rand(&seed);
+            if (r % 50 == 0 && fast.count > 3) {   /* back out of a variation */
+                size_t back = 1 + (size_t)(r / 50 % 3);
+                arb_history_pop(&fast, back);
+                arb_history_pop(&plain, back);
+                continue;
+            }
+            /* 24 keys in all, two top bytes: repetitions and look-alikes */
+            pos.key = ((r >> 8) % 2) << 56 | ((r >> 16) % 12);
+            pos.halfmove_clock = r % 9 == 0 ? 0 : (uint16_t)(plain.clocks[plain.count - 1] + 1);
+            int n = arb_history_push_occurrences(&fast, &pos);
+            cr_assert(arb_history_push(&plain, &pos));
+            cr_assert_eq(n, arb_history_occurrences(&plain, plain.count - 1), "round %d ply %d", round, ply);
+            cr_assert_eq(fast.count, plain.count);
+            firsts += n == 1;
+            repeats += n > 1;
+        }
+    }
+    cr_assert(firsts > 1000 && repeats > 1000, "%d first occurrences, %d repetitions", firsts, repeats);
+    arb_history_free(&fast);
+    arb_history_free(&plain);
+}
+
 Test(rules, same_position_by_different_move_orders)
 {
     arb_history h;
