@@ -32,7 +32,8 @@ typedef struct search {
     uint32_t table_mask;
     open_entry *heap;
     uint32_t heap_count, heap_cap;
-    arb_position *pool;
+    arb_position **pool;   /* in chunks of POOL_CHUNK: growing it copies no position */
+    uint32_t chunk_count, chunk_cap;
     uint32_t *free_slots;
     uint32_t pool_count, pool_cap, free_count;
     bool no_memory;
@@ -131,7 +132,15 @@ static uint32_t score(const arb_position *pos, int color, uint16_t depth)
 }
 
 /* The pool of waiting positions and its free list grow together, so a
- * released slot always has room in the free list. */
+ * released slot always has room in the free list; the positions stay where
+ * they are (a large search waits on thousands). */
+#define POOL_CHUNK 64u
+
+static arb_position *pool_at(const search *s, uint32_t slot)
+{
+    return &s->pool[slot / POOL_CHUNK][slot % POOL_CHUNK];
+}
+
 static bool pool_take(search *s, uint32_t *slot)
 {
     if (s->free_count) {
@@ -139,15 +148,20 @@ static bool pool_take(search *s, uint32_t *slot)
         return true;
     }
     if (s->pool_count == s->pool_cap) {
-        uint32_t cap = s->pool_cap ? s->pool_cap * 2 : 32;
-        arb_position *pool = realloc(s->pool, (size_t)cap * sizeof *pool);
-        if (!pool)
+        if (s->chunk_count == s->chunk_cap &&
+            !grow((void **)&s->pool, &s->chunk_cap, sizeof *s->pool, s->chunk_count + 1))
             return false;
-        s->pool = pool;
+        arb_position *chunk = malloc(POOL_CHUNK * sizeof *chunk);
+        if (!chunk)
+            return false;
+        uint32_t cap = s->pool_cap + POOL_CHUNK;
         uint32_t *slots = realloc(s->free_slots, (size_t)cap * sizeof *slots);
-        if (!slots)
+        if (!slots) {
+            free(chunk);
             return false;
+        }
         s->free_slots = slots;
+        s->pool[s->chunk_count++] = chunk;
         s->pool_cap = cap;
     }
     *slot = s->pool_count++;
@@ -159,7 +173,7 @@ static bool heap_push(search *s, const arb_position *pos, uint32_t node, uint32_
     uint32_t slot;
     if (!pool_take(s, &slot))
         return false;
-    s->pool[slot] = *pos;
+    *pool_at(s, slot) = *pos;
     if (!grow((void **)&s->heap, &s->heap_cap, sizeof *s->heap, s->heap_count + 1))
         return false;
     uint32_t i = s->heap_count++;
@@ -205,6 +219,8 @@ static void search_free(search *s)
     free(s->nodes);
     free(s->table);
     free(s->heap);
+    for (uint32_t i = 0; i < s->chunk_count; i++)
+        free(s->pool[i]);
     free(s->pool);
     free(s->free_slots);
 }
@@ -330,7 +346,7 @@ arb_mate_answer arb_mate_search(const arb_position *pos, int color, uint32_t nod
     bool done = false;
     while (!done && s.heap_count) {
         open_entry e = heap_pop(&s);
-        arb_position here = s.pool[e.slot];
+        arb_position here = *pool_at(&s, e.slot);
         release_slot(&s, e.slot);
         fixed[0] &= arb_pieces(&here, ARB_WHITE, ARB_PAWN);
         fixed[1] &= arb_pieces(&here, ARB_BLACK, ARB_PAWN);
