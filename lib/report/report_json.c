@@ -2,6 +2,7 @@
  * programs. */
 #include "report.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,9 +21,31 @@ static bool json_game(arb_strbuf *t, const arb_lint_report *r, const arb_report_
     return arb_strbuf_printf(t, "%llu", (unsigned long long)r->game);
 }
 
+/* A JSON string: plain printable ASCII without '"' or '\\' (names, files,
+ * most messages) is what it is between quotes, found eight bytes at a time;
+ * anything else is escaped (and its UTF-8 checked) by arb_strbuf_json_string. */
+static bool json_text(arb_strbuf *t, const char *s)
+{
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    size_t n = strlen(s), i = 0;
+    for (uint64_t w; i + 8 <= n; i += 8) {
+        memcpy(&w, s + i, 8);
+        uint64_t quote = w ^ (ones * '"'), slash = w ^ (ones * '\\');
+        /* a byte below 0x20 or from 0x80, a quote, a backslash */
+        if ((w | (w - ones * 0x20) | ((quote - ones) & ~quote) | ((slash - ones) & ~slash)) & highs)
+            return arb_strbuf_json_string(t, s);
+    }
+    for (; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+            return arb_strbuf_json_string(t, s);
+    }
+    return arb_strbuf_append(t, "\"", 1) && arb_strbuf_append(t, s, n) && arb_strbuf_append(t, "\"", 1);
+}
+
 static bool json_string_or_null(arb_strbuf *t, const char *s)
 {
-    return s ? arb_strbuf_json_string(t, s) : arb_strbuf_puts(t, "null");
+    return s ? json_text(t, s) : arb_strbuf_puts(t, "null");
 }
 
 /* the results, quoted (plain ASCII: nothing to escape); every game line has two */
@@ -33,7 +56,7 @@ static bool json_result(arb_strbuf *t, int result)
     case ARB_PGN_RESULT_WHITE: return arb_strbuf_append(t, "\"1-0\"", 5);
     case ARB_PGN_RESULT_BLACK: return arb_strbuf_append(t, "\"0-1\"", 5);
     case ARB_PGN_RESULT_DRAW: return arb_strbuf_append(t, "\"1/2-1/2\"", 9);
-    default: return arb_strbuf_json_string(t, arb_pgn_result_text(result));
+    default: return json_text(t, arb_pgn_result_text(result));
     }
 }
 
@@ -67,9 +90,9 @@ static bool json_pairing(arb_strbuf *t, const arb_finding *f)
     for (int i = 0; i < 2; i++)
         ok = ok && arb_strbuf_puts(t, keys[i]) &&
              (ranks[i] ? arb_strbuf_printf(t, "{\"rank\":%d,\"name\":", ranks[i]) &&
-                             arb_strbuf_json_string(t, names[i]) && arb_strbuf_puts(t, "}")
+                             json_text(t, names[i]) && arb_strbuf_puts(t, "}")
                        : arb_strbuf_puts(t, "null"));
-    return ok && arb_strbuf_puts(t, ",\"report\":") && arb_strbuf_json_string(t, p->report) &&
+    return ok && arb_strbuf_puts(t, ",\"report\":") && json_text(t, p->report) &&
            (p->report_line ? arb_strbuf_printf(t, ",\"report_line\":%d}", (int)p->report_line)
                            : arb_strbuf_puts(t, ",\"report_line\":null}"));
 }
@@ -80,7 +103,7 @@ bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, con
     const char *src = r->source ? r->source : "-";
     char message[1024], move[96];
     arb_finding_message(f, style, message, sizeof message);
-    bool ok = arb_strbuf_puts(out, "{\"file\":") && arb_strbuf_json_string(out, src) &&
+    bool ok = arb_strbuf_puts(out, "{\"file\":") && json_text(out, src) &&
              json_game(out, r, style) && json_number(out, ",\"line\":", (int)f->line, "") &&
              json_number(out, ",\"col\":", (int)f->col, "") &&
              json_number(out, ",\"ply\":", (unsigned)f->ply, ",\"move\":");
@@ -94,24 +117,24 @@ bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, con
         memcpy(move, f->move_number, a);
         memcpy(move + a, f->token, b);
         move[a + b] = '\0';
-        ok = ok && arb_strbuf_json_string(out, move);
+        ok = ok && json_text(out, move);
     } else {
         ok = ok && arb_strbuf_puts(out, "null");
     }
     ok = ok && arb_strbuf_puts(out, ",\"token\":") &&
          json_string_or_null(out, f->token[0] ? f->token : NULL) &&
-         arb_strbuf_puts(out, ",\"code\":") && arb_strbuf_json_string(out, arb_check_code(f->check)) &&
+         arb_strbuf_puts(out, ",\"code\":") && json_text(out, arb_check_code(f->check)) &&
          arb_strbuf_puts(out, ",\"article\":") &&
          json_string_or_null(out, f->article[0] ? f->article : NULL) &&
          arb_strbuf_puts(out, ",\"severity\":") &&
-         arb_strbuf_json_string(out, arb_severity_name(f->severity)) &&
-         arb_strbuf_puts(out, ",\"message\":") && arb_strbuf_json_string(out, message) &&
+         json_text(out, arb_severity_name(f->severity)) &&
+         arb_strbuf_puts(out, ",\"message\":") && json_text(out, message) &&
          arb_strbuf_puts(out, ",\"candidates\":[");
     for (int c = 0; c < f->candidate_count && ok; c++)
-        ok = (c == 0 || arb_strbuf_puts(out, ",")) && arb_strbuf_json_string(out, f->candidates[c]);
+        ok = (c == 0 || arb_strbuf_puts(out, ",")) && json_text(out, f->candidates[c]);
     ok = ok && arb_strbuf_puts(out, "]") &&
          (!f->read_as[0] || (arb_strbuf_puts(out, ",\"read_as\":") &&
-                             arb_strbuf_json_string(out, f->read_as))) &&
+                             json_text(out, f->read_as))) &&
          (!f->repair_followed || arb_strbuf_puts(out, ",\"repair_followed\":true")) &&
          (!f->after_error || arb_strbuf_puts(out, ",\"after_error\":true")) &&
          json_pairing(out, f) && arb_strbuf_puts(out, "}\n");
@@ -124,7 +147,7 @@ bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *st
     bool ok = true;
     for (size_t i = 0; i < r->count && ok; i++)
         ok = arb_finding_format_json(r, &r->findings[i], style, out);
-    ok = ok && arb_strbuf_puts(out, "{\"type\":\"game\",\"file\":") && arb_strbuf_json_string(out, src) &&
+    ok = ok && arb_strbuf_puts(out, "{\"type\":\"game\",\"file\":") && json_text(out, src) &&
          json_game(out, r, style) && arb_strbuf_puts(out, ",\"white\":") &&
          json_string_or_null(out, r->white) && arb_strbuf_puts(out, ",\"black\":") &&
          json_string_or_null(out, r->black) && arb_strbuf_puts(out, ",\"round\":") &&
@@ -145,7 +168,7 @@ bool arb_report_format_facts(const arb_lint_report *r, const arb_report_style *s
 {
     const arb_game_facts *f = &r->facts;
     return arb_strbuf_puts(out, "{\"type\":\"facts\",\"file\":") &&
-           arb_strbuf_json_string(out, r->source ? r->source : "-") &&
+           json_text(out, r->source ? r->source : "-") &&
            json_game(out, r, style) &&
            arb_strbuf_printf(out, ",\"plies\":%u,\"ok\":%s,\"checkmate\":%s,\"stalemate\":%s,"
                                 "\"insufficient_material\":%s", (unsigned)r->plies,

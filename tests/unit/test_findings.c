@@ -170,6 +170,44 @@ Test(findings, json_lines_form)
     arb_lint_report_free(&r);
 }
 
+/* Names written as they are when plain (at any length: the check goes
+ * eight bytes at a time), escaped when they hold a quote, a backslash, a
+ * control character, UTF-8 or bytes that are not UTF-8, wherever in the
+ * name that stands. */
+Test(findings, json_strings_plain_and_escaped)
+{
+    static const char *const names[][2] = {
+        {"Carlsen, Magnus", "\"Carlsen, Magnus\""},
+        {"Ab", "\"Ab\""},
+        {"", "\"\""},
+        {"Abcdefgh\"", "\"Abcdefgh\\\"\""},
+        {"Abcdefg\\h", "\"Abcdefg\\\\h\""},
+        {"Abcdefghijk\tl", "\"Abcdefghijk\\tl\""},
+        {"Abcdefgh\x1f", "\"Abcdefgh\\u001f\""},
+        {"Popescu, Ștefan", "\"Popescu, Ștefan\""},
+        {"Abcdefghij\xff", "\"Abcdefghij\xEF\xBF\xBD\""},
+        {" ~}~}~}~}~}~}~}~}", "\" ~}~}~}~}~}~}~}~}\""},
+        {"Ab\"cdefghij", "\"Ab\\\"cdefghij\""},
+        {"Abc\ndefghij", "\"Abc\\ndefghij\""},
+        {"Ștefanescu, Ion", "\"Ștefanescu, Ion\""},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        arb_lint_report r;
+        arb_lint_report_init(&r);
+        r.source = "a.pgn";
+        r.game = 1;
+        r.white = names[i][0];
+        arb_strbuf t;
+        arb_strbuf_init(&t);
+        cr_assert(arb_report_format_json(&r, NULL, &t));
+        char want[160];
+        snprintf(want, sizeof want, ",\"white\":%s,\"black\":null", names[i][1]);
+        cr_assert(strstr(t.data, want), "%s: %s", names[i][0], t.data);
+        arb_strbuf_free(&t);
+        arb_lint_report_free(&r);
+    }
+}
+
 Test(findings, report_reset_keeps_memory_and_clears_counts)
 {
     arb_lint_report r;
