@@ -8,14 +8,16 @@
 
 #include "pgn_lex.h"
 
-/* ,"game":N */
+/* A literal, its length known (every line has a dozen) */
+#define PUT(t, literal) arb_strbuf_append(t, literal, sizeof literal - 1)
+
 /* ,"game":N */
 static bool json_game(arb_strbuf *t, const arb_lint_report *r, const arb_report_style *style)
 {
-    if (!arb_strbuf_puts(t, ",\"game\":"))
+    if (!PUT(t, ",\"game\":"))
         return false;
     if (r->no_game)
-        return arb_strbuf_puts(t, "null");
+        return PUT(t, "null");
     if (style && style->write_game)
         return style->write_game(style, r, t);
     return arb_strbuf_printf(t, "%llu", (unsigned long long)r->game);
@@ -40,12 +42,18 @@ static bool json_text(arb_strbuf *t, const char *s)
         if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
             return arb_strbuf_json_string(t, s);
     }
-    return arb_strbuf_append(t, "\"", 1) && arb_strbuf_append(t, s, n) && arb_strbuf_append(t, "\"", 1);
+    char quoted[256];   /* (one append for the usual short one) */
+    if (n + 2 > sizeof quoted)
+        return arb_strbuf_append(t, "\"", 1) && arb_strbuf_append(t, s, n) && arb_strbuf_append(t, "\"", 1);
+    quoted[0] = '"';
+    memcpy(quoted + 1, s, n);
+    quoted[n + 1] = '"';
+    return arb_strbuf_append(t, quoted, n + 2);
 }
 
 static bool json_string_or_null(arb_strbuf *t, const char *s)
 {
-    return s ? json_text(t, s) : arb_strbuf_puts(t, "null");
+    return s ? json_text(t, s) : PUT(t, "null");
 }
 
 /* the results, quoted (plain ASCII: nothing to escape); every game line has two */
@@ -84,17 +92,17 @@ static bool json_pairing(arb_strbuf *t, const arb_finding *f)
     if (!p->report[0])
         return true;
     bool ok = arb_strbuf_printf(t, ",\"pairing\":{\"round\":");
-    ok = ok && (p->round ? arb_strbuf_printf(t, "%d", p->round) : arb_strbuf_puts(t, "null"));
+    ok = ok && (p->round ? arb_strbuf_printf(t, "%d", p->round) : PUT(t, "null"));
     const int ranks[2] = {p->white_rank, p->black_rank};
     const char *names[2] = {p->white, p->black}, *keys[2] = {",\"white\":", ",\"black\":"};
     for (int i = 0; i < 2; i++)
         ok = ok && arb_strbuf_puts(t, keys[i]) &&
              (ranks[i] ? arb_strbuf_printf(t, "{\"rank\":%d,\"name\":", ranks[i]) &&
-                             json_text(t, names[i]) && arb_strbuf_puts(t, "}")
-                       : arb_strbuf_puts(t, "null"));
-    return ok && arb_strbuf_puts(t, ",\"report\":") && json_text(t, p->report) &&
+                             json_text(t, names[i]) && PUT(t, "}")
+                       : PUT(t, "null"));
+    return ok && PUT(t, ",\"report\":") && json_text(t, p->report) &&
            (p->report_line ? arb_strbuf_printf(t, ",\"report_line\":%d}", (int)p->report_line)
-                           : arb_strbuf_puts(t, ",\"report_line\":null}"));
+                           : PUT(t, ",\"report_line\":null}"));
 }
 
 bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, const arb_report_style *style,
@@ -103,7 +111,7 @@ bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, con
     const char *src = r->source ? r->source : "-";
     char message[1024], move[96];
     arb_finding_message(f, style, message, sizeof message);
-    bool ok = arb_strbuf_puts(out, "{\"file\":") && json_text(out, src) &&
+    bool ok = PUT(out, "{\"file\":") && json_text(out, src) &&
              json_game(out, r, style) && json_number(out, ",\"line\":", (int)f->line, "") &&
              json_number(out, ",\"col\":", (int)f->col, "") &&
              json_number(out, ",\"ply\":", (unsigned)f->ply, ",\"move\":");
@@ -119,25 +127,25 @@ bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, con
         move[a + b] = '\0';
         ok = ok && json_text(out, move);
     } else {
-        ok = ok && arb_strbuf_puts(out, "null");
+        ok = ok && PUT(out, "null");
     }
-    ok = ok && arb_strbuf_puts(out, ",\"token\":") &&
+    ok = ok && PUT(out, ",\"token\":") &&
          json_string_or_null(out, f->token[0] ? f->token : NULL) &&
-         arb_strbuf_puts(out, ",\"code\":") && json_text(out, arb_check_code(f->check)) &&
-         arb_strbuf_puts(out, ",\"article\":") &&
+         PUT(out, ",\"code\":") && json_text(out, arb_check_code(f->check)) &&
+         PUT(out, ",\"article\":") &&
          json_string_or_null(out, f->article[0] ? f->article : NULL) &&
-         arb_strbuf_puts(out, ",\"severity\":") &&
+         PUT(out, ",\"severity\":") &&
          json_text(out, arb_severity_name(f->severity)) &&
-         arb_strbuf_puts(out, ",\"message\":") && json_text(out, message) &&
-         arb_strbuf_puts(out, ",\"candidates\":[");
+         PUT(out, ",\"message\":") && json_text(out, message) &&
+         PUT(out, ",\"candidates\":[");
     for (int c = 0; c < f->candidate_count && ok; c++)
-        ok = (c == 0 || arb_strbuf_puts(out, ",")) && json_text(out, f->candidates[c]);
-    ok = ok && arb_strbuf_puts(out, "]") &&
-         (!f->read_as[0] || (arb_strbuf_puts(out, ",\"read_as\":") &&
+        ok = (c == 0 || PUT(out, ",")) && json_text(out, f->candidates[c]);
+    ok = ok && PUT(out, "]") &&
+         (!f->read_as[0] || (PUT(out, ",\"read_as\":") &&
                              json_text(out, f->read_as))) &&
-         (!f->repair_followed || arb_strbuf_puts(out, ",\"repair_followed\":true")) &&
-         (!f->after_error || arb_strbuf_puts(out, ",\"after_error\":true")) &&
-         json_pairing(out, f) && arb_strbuf_puts(out, "}\n");
+         (!f->repair_followed || PUT(out, ",\"repair_followed\":true")) &&
+         (!f->after_error || PUT(out, ",\"after_error\":true")) &&
+         json_pairing(out, f) && PUT(out, "}\n");
     return ok;
 }
 
@@ -147,13 +155,13 @@ bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *st
     bool ok = true;
     for (size_t i = 0; i < r->count && ok; i++)
         ok = arb_finding_format_json(r, &r->findings[i], style, out);
-    ok = ok && arb_strbuf_puts(out, "{\"type\":\"game\",\"file\":") && json_text(out, src) &&
-         json_game(out, r, style) && arb_strbuf_puts(out, ",\"white\":") &&
-         json_string_or_null(out, r->white) && arb_strbuf_puts(out, ",\"black\":") &&
-         json_string_or_null(out, r->black) && arb_strbuf_puts(out, ",\"round\":") &&
-         json_string_or_null(out, r->round) && arb_strbuf_puts(out, ",\"result_tag\":") &&
-         json_result(out, r->result_tag) && arb_strbuf_puts(out, ",\"result_board\":") &&
-         json_result(out, r->result_board) && arb_strbuf_puts(out, ",\"termination\":\"") &&
+    ok = ok && PUT(out, "{\"type\":\"game\",\"file\":") && json_text(out, src) &&
+         json_game(out, r, style) && PUT(out, ",\"white\":") &&
+         json_string_or_null(out, r->white) && PUT(out, ",\"black\":") &&
+         json_string_or_null(out, r->black) && PUT(out, ",\"round\":") &&
+         json_string_or_null(out, r->round) && PUT(out, ",\"result_tag\":") &&
+         json_result(out, r->result_tag) && PUT(out, ",\"result_board\":") &&
+         json_result(out, r->result_board) && PUT(out, ",\"termination\":\"") &&
          arb_strbuf_puts(out, arb_termination_name(r->termination)) &&   /* plain names: nothing to escape */
          json_number(out, "\",\"findings\":", (long long)r->count, "}\n");
     return ok;
@@ -167,7 +175,7 @@ static bool json_ply(arb_strbuf *t, const char *name, uint32_t ply)
 bool arb_report_format_facts(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out)
 {
     const arb_game_facts *f = &r->facts;
-    return arb_strbuf_puts(out, "{\"type\":\"facts\",\"file\":") &&
+    return PUT(out, "{\"type\":\"facts\",\"file\":") &&
            json_text(out, r->source ? r->source : "-") &&
            json_game(out, r, style) &&
            arb_strbuf_printf(out, ",\"plies\":%u,\"ok\":%s,\"checkmate\":%s,\"stalemate\":%s,"
@@ -181,7 +189,7 @@ bool arb_report_format_facts(const arb_lint_report *r, const arb_report_style *s
            arb_strbuf_printf(out, ",\"claim_threefold_final\":%s,\"claim_fifty_final\":%s",
                            f->claim_threefold ? "true" : "false", f->claim_fifty ? "true" : "false") &&
            (f->first_dead_ply >= 0 ? arb_strbuf_printf(out, ",\"first_dead_ply\":%d", (int)f->first_dead_ply)
-                                   : arb_strbuf_puts(out, ",\"first_dead_ply\":null")) &&
+                                   : PUT(out, ",\"first_dead_ply\":null")) &&
            arb_strbuf_printf(out, ",\"white_cannot_mate\":%s,\"black_cannot_mate\":%s}\n",
                            f->cannot_mate[ARB_WHITE] ? "true" : "false", f->cannot_mate[ARB_BLACK] ? "true" : "false");
 }
