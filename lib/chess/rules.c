@@ -148,6 +148,11 @@ arb_claims arb_claims_available(const arb_history *h, const arb_position *pos)
     arb_movelist list;
     arb_generate_legal(pos, &list);
     for (int m = 0; m < list.count; m++) {
+        /* a capture or a pawn move sets the clock to 0: it makes no claim */
+        arb_move move = list.moves[m];
+        if (arb_move_type(move) != ARB_MOVE_CASTLING &&
+            (arb_piece_kind(pos->board[arb_move_from(move)]) == ARB_PAWN || pos->board[arb_move_to(move)] != ARB_NO_PIECE))
+            continue;
         arb_position next;
         arb_position_make(pos, list.moves[m], &next);
         if (!c.fifty_by_move && next.halfmove_clock >= 100) {

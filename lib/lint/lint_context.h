@@ -28,6 +28,19 @@ static inline void lint_copy(char *dst, size_t size, const char *src)
     dst[n] = '\0';
 }
 
+/* snprintf(dst, size, "%s%s", a, b) without printf: cut where it cuts. */
+static inline void lint_join(char *dst, size_t size, const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    if (na > size - 1)
+        na = size - 1;
+    if (nb > size - 1 - na)
+        nb = size - 1 - na;
+    memcpy(dst, a, na);
+    memcpy(dst + na, b, nb);
+    dst[na + nb] = '\0';
+}
+
 /* snprintf through a va_list: messages are cut where they must be, which
  * the compiler's truncation warnings cannot know is intended. */
 int lint_format(char *dst, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -186,7 +186,7 @@ int lint_check_draw(lint_ctx *c, line_facts *lf, const arb_position *final)
     char number[16], move[64] = "", san[ARB_SAN_MAX];
     lint_move_number(lf->last_before, number, sizeof number);
     if (lf->plies)
-        lint_format(move, sizeof move, "%s%s", number, lint_last_token(c, lf));
+        lint_join(move, sizeof move, number, lint_last_token(c, lf));
     const arb_position *before = lf->plies ? lf->last_before : NULL;
     int term = -1;
     if (claims.threefold_now && lf->plies) {
