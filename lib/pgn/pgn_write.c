@@ -1,6 +1,7 @@
 /* pgn_write.c — games to PGN export format. */
 #include "pgn_write.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,10 @@ struct arb_pgn_writer {
     size_t group_start;      /* first byte of the words glued together last */
     bool glue_next;          /* the next word follows without a space ("(" and "{") */
     bool line_empty;
-    const arb_pgn_tag **sorted;
+    struct sorted_tag {
+        uint64_t key;            /* name_key of the name */
+        const arb_pgn_tag *tag;
+    } *sorted;                   /* the tags other than the roster's, in order */
     size_t sorted_cap;
     arb_pgn_walker walker;
 };
@@ -46,10 +50,8 @@ void arb_pgn_writer_free(arb_pgn_writer *w)
     free(w);
 }
 
-static bool grow(arb_pgn_writer *w, size_t extra)
+static __attribute__((noinline)) bool grow_slow(arb_pgn_writer *w, size_t extra)
 {
-    if (w->len + extra <= w->cap)
-        return true;
     size_t cap = w->cap ? w->cap : 4096;
     while (cap < w->len + extra)
         cap *= 2;
@@ -61,6 +63,12 @@ static bool grow(arb_pgn_writer *w, size_t extra)
     w->buf = p;
     w->cap = cap;
     return true;
+}
+
+/* Room for `extra` more bytes (the test inline, the growth out of line). */
+static inline bool grow(arb_pgn_writer *w, size_t extra)
+{
+    return w->len + extra <= w->cap || grow_slow(w, extra);
 }
 
 static void put(arb_pgn_writer *w, const char *s, size_t n)
@@ -93,20 +101,34 @@ size_t arb_pgn_escape_string(const char *value, char *out)
     return o;
 }
 
-/* True when a value needs no escaping (the usual case, tested first). */
+/* Byte tests on eight bytes at once (exact as to whether any byte matches,
+ * which is all that is asked of them). */
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+static inline uint64_t any_zero_byte(uint64_t x) { return (x - ONES) & ~x & HIGHS; }
+static inline uint64_t any_byte_below(uint64_t x, unsigned n) { return (x - ONES * n) & ~x & HIGHS; }
+
+/* True when a value needs no escaping (the usual case, tested first): no
+ * quote, backslash or control character (the tab and line breaks among
+ * them, which escaping turns into spaces). */
 static bool plain_value(const char *v, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        char c = v[i];
-        if (c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t')
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x;
+        memcpy(&x, v + i, sizeof x);
+        if (any_byte_below(x, 0x20) | any_zero_byte(x ^ (ONES * '"')) | any_zero_byte(x ^ (ONES * '\\')))
             return false;
     }
+    for (; i < n; i++)
+        if ((unsigned char)v[i] < 0x20 || v[i] == '"' || v[i] == '\\')
+            return false;
     return true;
 }
 
-static void put_tag(arb_pgn_writer *w, const char *name, const char *value)
+static void put_tag(arb_pgn_writer *w, const char *name, size_t nlen, const char *value)
 {
-    size_t nlen = strlen(name), vlen = strlen(value);
+    size_t vlen = strlen(value);
     if (!grow(w, nlen + 2 * vlen + 8))
         return;
     char *o = w->buf + w->len;
@@ -127,37 +149,70 @@ static void put_tag(arb_pgn_writer *w, const char *name, const char *value)
     w->len = (size_t)(o - w->buf);
 }
 
-static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
-static const char *const roster_default[7] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
+/* A tag name's first eight bytes, big-endian, NUL-padded: names compare as
+ * their keys do (strcmp's unsigned order) unless the keys are equal, and a
+ * name shorter than eight bytes is its key. */
+static inline uint64_t name_key(const char *name)
+{
+    uint64_t key = 0;
+    for (int i = 0; i < 8 && name[i]; i++)
+        key |= (uint64_t)(unsigned char)name[i] << (56 - 8 * i);
+    return key;
+}
 
-/* Index of a Seven Tag Roster name, else -1 (first letter first: this runs
- * for every tag of every game). */
-static int roster_index(const char *name)
+#define KEY6(a, b, c, d, e, f) \
+    ((uint64_t)(a) << 56 | (uint64_t)(b) << 48 | (uint64_t)(c) << 40 | (uint64_t)(d) << 32 \
+     | (uint64_t)(e) << 24 | (uint64_t)(f) << 16)
+
+static const struct {
+    const char *name;
+    size_t len;
+    uint64_t key;
+    const char *absent;      /* the value the standard asks for when the tag is missing */
+} roster[7] = {
+    {"Event", 5, KEY6('E', 'v', 'e', 'n', 't', 0), "?"},
+    {"Site", 4, KEY6('S', 'i', 't', 'e', 0, 0), "?"},
+    {"Date", 4, KEY6('D', 'a', 't', 'e', 0, 0), "????.??.??"},
+    {"Round", 5, KEY6('R', 'o', 'u', 'n', 'd', 0), "?"},
+    {"White", 5, KEY6('W', 'h', 'i', 't', 'e', 0), "?"},
+    {"Black", 5, KEY6('B', 'l', 'a', 'c', 'k', 0), "?"},
+    {"Result", 6, KEY6('R', 'e', 's', 'u', 'l', 't'), "*"},
+};
+
+/* Index of a Seven Tag Roster name by its key, else -1. */
+static int roster_index(uint64_t key)
 {
     int i;
-    switch (name[0]) {
+    switch (key >> 56) {
     case 'E': i = 0; break;
     case 'S': i = 1; break;
     case 'D': i = 2; break;
-    case 'R': i = name[1] == 'o' ? 3 : 6; break;
+    case 'R': i = (key >> 48 & 0xFF) == 'o' ? 3 : 6; break;
     case 'W': i = 4; break;
     case 'B': i = 5; break;
     default: return -1;
     }
-    return strcmp(name, roster[i]) == 0 ? i : -1;
+    return key == roster[i].key ? i : -1;
+}
+
+/* Tag order: by name, then by place in the game (a stable sort). */
+static int tag_order(const struct sorted_tag *x, const struct sorted_tag *y)
+{
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    int c = (x->key & 0xFF) ? strcmp(x->tag->name, y->tag->name) : 0;
+    return c ? c : (x->tag > y->tag) - (x->tag < y->tag);   /* both point into g->tags */
 }
 
 static int by_name_then_order(const void *a, const void *b)
 {
-    const arb_pgn_tag *x = *(const arb_pgn_tag *const *)a, *y = *(const arb_pgn_tag *const *)b;
-    int c = strcmp(x->name, y->name);
-    return c ? c : (x > y) - (x < y);   /* both point into g->tags */
+    return tag_order(a, b);
 }
 
 static void write_tags(arb_pgn_writer *w, const arb_pgn_game *g, int result)
 {
     if (w->sorted_cap < g->tag_count) {
-        const arb_pgn_tag **p = realloc(w->sorted, g->tag_count * sizeof *p);
+        struct sorted_tag *p = realloc(w->sorted, g->tag_count * sizeof *p);
         if (!p) {
             w->failed = true;
             return;
@@ -167,9 +222,11 @@ static void write_tags(arb_pgn_writer *w, const arb_pgn_game *g, int result)
     }
     const char *values[7] = {NULL};
     size_t n = 0;
+    struct sorted_tag *sorted = w->sorted;
     for (size_t i = 0; i < g->tag_count; i++) {
         const arb_pgn_tag *t = &g->tags[i];
-        int r = roster_index(t->name);
+        struct sorted_tag s = {name_key(t->name), t};
+        int r = roster_index(s.key);
         /* a repeated roster tag is not lost: it goes with the others */
         if (r >= 0 && !values[r]) {
             values[r] = t->value;
@@ -177,22 +234,22 @@ static void write_tags(arb_pgn_writer *w, const arb_pgn_game *g, int result)
         }
         /* insertion sort: a handful of tags, mostly in order already */
         size_t j = n++;
-        while (j > 0 && j + 16 >= n && strcmp(w->sorted[j - 1]->name, t->name) > 0) {
-            w->sorted[j] = w->sorted[j - 1];
+        while (j > 0 && j + 16 >= n && tag_order(&sorted[j - 1], &s) > 0) {
+            sorted[j] = sorted[j - 1];
             j--;
         }
-        w->sorted[j] = t;
+        sorted[j] = s;
     }
     /* past 16 tags, insertion sort turns quadratic (100,000 tags in reverse
      * order took half a minute): the run above is only partly sorted, qsort
      * finishes it, stable through the tags' order in the game */
     if (n > 16)
-        qsort(w->sorted, n, sizeof *w->sorted, by_name_then_order);
+        qsort(sorted, n, sizeof *sorted, by_name_then_order);
     for (int i = 0; i < 6; i++)
-        put_tag(w, roster[i], values[i] ? values[i] : roster_default[i]);
-    put_tag(w, "Result", arb_pgn_result_text(result));
+        put_tag(w, roster[i].name, roster[i].len, values[i] ? values[i] : roster[i].absent);
+    put_tag(w, "Result", 6, arb_pgn_result_text(result));
     for (size_t i = 0; i < n; i++)
-        put_tag(w, w->sorted[i]->name, w->sorted[i]->value);
+        put_tag(w, sorted[i].tag->name, strlen(sorted[i].tag->name), sorted[i].tag->value);
     put_char(w, '\n');
 }
 
@@ -279,6 +336,40 @@ static bool could_open_tag_pair(const char *word, size_t n)
     return n >= 2 && word[0] == '[' && ((word[1] >= 'A' && word[1] <= 'Z') || (word[1] >= 'a' && word[1] <= 'z'));
 }
 
+/* The common case of put_comment: a comment whose words are separated by
+ * single spaces (as the reader leaves them) and that fits on the current
+ * line after a space, written in one piece.  Leaves the writer as the
+ * word-by-word path would, the start of its last run of words included;
+ * false, with nothing written, when the comment is not such a one. */
+static bool put_comment_on_line(arb_pgn_writer *w, const char *t, size_t n)
+{
+    if (w->line_empty || w->glue_next || w->len - w->line_start + 3 + n > (size_t)w->opt.line_width
+        || (n > 0 && (t[0] == ' ' || t[n - 1] == ' ')))
+        return false;
+    /* where the last word that may begin a line starts: not the first word,
+     * which is glued to the '{', nor one that must not begin a line */
+    size_t group = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)t[i];
+        if (c > ' ')
+            continue;
+        if (c != ' ' || t[i + 1] == ' ')
+            return false;   /* other blanks, runs of them, control characters: word by word */
+        if (!could_open_tag_pair(t + i + 1, n - i - 1))
+            group = i + 1;
+    }
+    if (!grow(w, n + 3))
+        return false;
+    char *b = w->buf + w->len;
+    b[0] = ' ';
+    b[1] = '{';
+    memcpy(b + 2, t, n);
+    b[n + 2] = '}';
+    w->group_start = w->len + (group ? group + 2 : 1);
+    w->len += n + 3;
+    return true;
+}
+
 /* A comment's words, wrapped like the rest; the reader collapses white space
  * in comments, so reading this back gives the text again. */
 static void put_comment(arb_pgn_writer *w, const arb_pgn_item *it)
@@ -295,6 +386,8 @@ static void put_comment(arb_pgn_writer *w, const arb_pgn_item *it)
         end_line(w);
         return;
     }
+    if (put_comment_on_line(w, t, n))
+        return;
     put_word(w, "{", 1, JOIN_SPACE);
     w->glue_next = true;
     size_t i = 0;
@@ -311,6 +404,53 @@ static void put_comment(arb_pgn_writer *w, const arb_pgn_item *it)
         i = j;
     }
     put_word(w, "}", 1, JOIN_GLUE);
+}
+
+/* The common case of a recorded SAN move: its number (when it has one) and
+ * the move fit on the current line after a space, written in one piece, as
+ * the word-by-word path would; false, with nothing written, otherwise. */
+static inline bool put_move_on_line(arb_pgn_writer *w, const arb_pgn_item *it, bool black_number)
+{
+    /* locals throughout: stores through the char buffer could alias the
+     * writer's fields */
+    size_t len = w->len, used = len - w->line_start, width = (size_t)w->opt.line_width;
+    size_t san_len = it->len;
+    unsigned ply = it->ply;
+    if (w->line_empty || w->glue_next || len + 32 > w->cap)
+        return false;
+    char san[sizeof it->san];
+    memcpy(san, it->san, sizeof san);   /* fixed size: NUL and all */
+    char *b = w->buf + len;
+    bool white = (ply & 1) == ARB_WHITE;
+    if (!white && !black_number) {
+        if (used + 1 + san_len > width)
+            return false;
+        b[0] = ' ';
+        memcpy(b + 1, san, sizeof san);
+        w->group_start = len + 1;
+        w->len = len + 1 + san_len;
+        return true;
+    }
+    unsigned number = ply / 2 + 1;
+    size_t digits = 1;
+    for (unsigned v = number; v >= 10; v /= 10)
+        digits++;
+    size_t number_len = digits + (white ? 1 : 3);
+    if (used + 2 + number_len + san_len > width)
+        return false;
+    b[0] = ' ';
+    /* "N..." then, for white, the space and the move over the last two dots */
+    memcpy(b + 1 + digits, "...", 3);
+    char *d = b + 1 + digits;
+    do {
+        *--d = (char)('0' + number % 10);
+        number /= 10;
+    } while (number);
+    b[1 + number_len] = ' ';
+    memcpy(b + 2 + number_len, san, sizeof san);
+    w->group_start = len + 1;
+    w->len = len + 2 + number_len + san_len;
+    return true;
 }
 
 static size_t move_text(const arb_pgn_writer *w, const arb_position *before, arb_move move,
@@ -361,6 +501,10 @@ static void write_movetext(arb_pgn_writer *w, const arb_pgn_game *g, int result)
         }
         switch (it->kind) {
         case ARB_PGN_ITEM_MOVE: {
+            if (!replay && put_move_on_line(w, it, black_number)) {
+                black_number = false;
+                break;
+            }
             char num[16];
             char *end = num + sizeof num;
             enum join join = JOIN_SPACE;
