@@ -224,6 +224,26 @@ static void report_controls(struct parse *p, const arb_pgn_token *tok, bool comm
     }
 }
 
+/* The reader's scratch space, at least `need` bytes (NULL when out of
+ * memory). */
+static char *scratch(struct parse *p, size_t need)
+{
+    arb_pgn_reader *r = p->r;
+    if (need > r->scratch_cap) {
+        size_t cap = r->scratch_cap ? r->scratch_cap : 4096;
+        while (cap < need)
+            cap *= 2;
+        char *s = realloc(r->scratch, cap);
+        if (!s) {
+            p->oom = true;
+            return NULL;
+        }
+        r->scratch = s;
+        r->scratch_cap = cap;
+    }
+    return r->scratch;
+}
+
 /* Clean UTF-8 for a string or comment token, in the reader's scratch space
  * (NULL when out of memory). */
 static const char *token_text(struct parse *p, const arb_pgn_token *tok, bool comment, size_t *len)
@@ -239,19 +259,8 @@ static const char *token_text(struct parse *p, const arb_pgn_token *tok, bool co
             return tok->text;
         }
     }
-    size_t need = 3 * tok->len + 1;
-    if (need > r->scratch_cap) {
-        size_t cap = r->scratch_cap ? r->scratch_cap : 4096;
-        while (cap < need)
-            cap *= 2;
-        char *s = realloc(r->scratch, cap);
-        if (!s) {
-            p->oom = true;
-            return NULL;
-        }
-        r->scratch = s;
-        r->scratch_cap = cap;
-    }
+    if (!scratch(p, 3 * tok->len + 1))
+        return NULL;
     bool not_utf8 = tok->flags & ARB_PGN_TF_NOT_UTF8;
     if (not_utf8 && !p->noted_encoding) {
         p->noted_encoding = true;
@@ -281,6 +290,65 @@ static void add_comment(struct parse *p, const arb_pgn_token *tok)
     const char *text = token_text(p, tok, true, &len);
     if (text && !arb_pgn_game_add_comment(p->g, text, len, tok->line, tok->col))
         p->oom = true;
+}
+
+/* The common comment, a clock or an evaluation after each move: printable
+ * ASCII closed on its line, next after blanks and line breaks.  Kept
+ * without a token, as arb_pgn_lex and add_comment would have kept it (runs
+ * of spaces collapsed, the ends trimmed).  False, nothing consumed, for
+ * anything else. */
+static bool read_plain_comment(struct parse *p)
+{
+    arb_pgn_lexer *lx = &p->r->lx;
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t at = lx->pos, line_start = 0;
+    int lines = 0;
+    for (;;) {
+        if (arb_pgn_char_class[b[at]] & ARB_PGN_C_WS) {
+            at++;
+        } else if (b[at] == '\n') {
+            lines++;
+            line_start = ++at;
+        } else {
+            break;
+        }
+    }
+    if (b[at] != '{')
+        return false;
+    size_t end = arb_pgn_lex_plain_comment_end(lx, at);
+    if (end == 0)
+        return false;
+    const char *t = lx->buf + at + 1;
+    size_t n = end - at - 2;
+    char *out = scratch(p, n + 1);
+    if (!out)
+        return true;   /* (p->oom ends the game) */
+    if (lines > 0) {
+        lx->line += lines;
+        lx->line_start = lx->base + line_start;
+        lx->col_adjust = 0;
+    }
+    int line = lx->line, col = (int)(lx->base + at - lx->line_start) - lx->col_adjust + 1;
+    lx->pos = end;
+    lx->line_has_token = true;
+    p->last_end = lx->base + end;
+    size_t o = 0;
+    bool space = false;
+    for (size_t i = 0; i < n; i++) {
+        char c = t[i];
+        if (c == ' ') {
+            space = o > 0;
+            continue;
+        }
+        if (space) {
+            out[o++] = ' ';
+            space = false;
+        }
+        out[o++] = c;
+    }
+    if (!arb_pgn_game_add_comment(p->g, out, o, line, col))
+        p->oom = true;
+    return true;
 }
 
 /* ---- tags ------------------------------------------------------------------ */
@@ -610,6 +678,12 @@ int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct
             pgn_reader_input_failed(r, &st);
             *status = st;
             return ARB_PGN_READ_FAILED;
+        }
+        if (p.in_moves && !p.collect && !r->opt.tags_only && !r->opt.skip_comments && !r->opt.skip_items
+            && read_plain_comment(&p)) {
+            if (p.replay && !p.notation && p.premove_count == 0)
+                pgn_replay_plain_moves(&p);
+            continue;
         }
         int line_before = r->lx.line;
         int k = next_token(r, &tok);
