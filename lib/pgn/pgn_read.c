@@ -320,8 +320,19 @@ static bool read_plain_comment(struct parse *p)
         return false;
     const char *t = lx->buf + at + 1;
     size_t n = end - at - 2;
-    char *out = scratch(p, n + 1);
-    if (!out)
+    while (n > 0 && t[0] == ' ') {
+        t++;
+        n--;
+    }
+    while (n > 0 && t[n - 1] == ' ')
+        n--;
+    /* runs of spaces inside are rare: the text is kept as it stands unless
+     * it has one */
+    size_t run = 0;
+    while (run + 1 < n && !(t[run] == ' ' && t[run + 1] == ' '))
+        run++;
+    char *out = NULL;
+    if (run + 1 < n && !(out = scratch(p, n + 1)))
         return true;   /* (p->oom ends the game) */
     if (lines > 0) {
         lx->line += lines;
@@ -332,21 +343,15 @@ static bool read_plain_comment(struct parse *p)
     lx->pos = end;
     lx->line_has_token = true;
     p->last_end = lx->base + end;
-    size_t o = 0;
-    bool space = false;
-    for (size_t i = 0; i < n; i++) {
-        char c = t[i];
-        if (c == ' ') {
-            space = o > 0;
-            continue;
-        }
-        if (space) {
-            out[o++] = ' ';
-            space = false;
-        }
-        out[o++] = c;
+    if (out) {
+        size_t o = 0;
+        for (size_t i = 0; i < n; i++)
+            if (t[i] != ' ' || t[i + 1] != ' ')   /* (t[n - 1] is no space) */
+                out[o++] = t[i];
+        t = out;
+        n = o;
     }
-    if (!arb_pgn_game_add_comment(p->g, out, o, line, col))
+    if (!arb_pgn_game_add_comment(p->g, t, n, line, col))
         p->oom = true;
     return true;
 }
