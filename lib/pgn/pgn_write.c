@@ -23,6 +23,7 @@ struct arb_pgn_writer {
     struct sorted_tag {
         uint64_t key;            /* name_key of the name */
         const arb_pgn_tag *tag;
+        size_t name_len;
     } *sorted;                   /* the tags other than the roster's, in order */
     size_t sorted_cap;
     arb_pgn_walker walker;
@@ -152,12 +153,12 @@ static void put_tag(arb_pgn_writer *w, const char *name, size_t nlen, const char
 /* A tag name's first eight bytes, big-endian, NUL-padded: names compare as
  * their keys do (strcmp's unsigned order) unless the keys are equal, and a
  * name shorter than eight bytes is its key. */
-static inline uint64_t name_key(const char *name)
+static inline uint64_t name_key(const char *name, size_t len)
 {
-    uint64_t key = 0;
-    for (int i = 0; i < 8 && name[i]; i++)
-        key |= (uint64_t)(unsigned char)name[i] << (56 - 8 * i);
-    return key;
+    unsigned char b[8] = {0};
+    memcpy(b, name, len < 8 ? len : 8);
+    return (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 | (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32
+         | (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 | (uint64_t)b[6] << 8 | b[7];
 }
 
 #define KEY6(a, b, c, d, e, f) \
@@ -225,7 +226,8 @@ static void write_tags(arb_pgn_writer *w, const arb_pgn_game *g, int result)
     struct sorted_tag *sorted = w->sorted;
     for (size_t i = 0; i < g->tag_count; i++) {
         const arb_pgn_tag *t = &g->tags[i];
-        struct sorted_tag s = {name_key(t->name), t};
+        size_t len = strlen(t->name);
+        struct sorted_tag s = {name_key(t->name, len), t, len};
         int r = roster_index(s.key);
         /* a repeated roster tag is not lost: it goes with the others */
         if (r >= 0 && !values[r]) {
@@ -249,7 +251,7 @@ static void write_tags(arb_pgn_writer *w, const arb_pgn_game *g, int result)
         put_tag(w, roster[i].name, roster[i].len, values[i] ? values[i] : roster[i].absent);
     put_tag(w, "Result", 6, arb_pgn_result_text(result));
     for (size_t i = 0; i < n; i++)
-        put_tag(w, sorted[i].tag->name, strlen(sorted[i].tag->name), sorted[i].tag->value);
+        put_tag(w, sorted[i].tag->name, sorted[i].name_len, sorted[i].tag->value);
     put_char(w, '\n');
 }
 
@@ -406,51 +408,69 @@ static void put_comment(arb_pgn_writer *w, const arb_pgn_item *it)
     put_word(w, "}", 1, JOIN_GLUE);
 }
 
-/* The common case of a recorded SAN move: its number (when it has one) and
- * the move fit on the current line after a space, written in one piece, as
- * the word-by-word path would; false, with nothing written, otherwise. */
-static inline bool put_move_on_line(arb_pgn_writer *w, const arb_pgn_item *it, bool black_number)
+/* "00" to "99", for move numbers below 100 without a division. */
+static const char two_digits[201] = "0001020304050607080910111213141516171819"
+                                    "2021222324252627282930313233343536373839"
+                                    "4041424344454647484950515253545556575859"
+                                    "6061626364656667686970717273747576777879"
+                                    "8081828384858687888990919293949596979899";
+
+/* The common case of recorded SAN moves: a run of move items, each with its
+ * number (when it has one) fitting on the current line after a space,
+ * written in one piece each, as the word-by-word path would.  Returns how
+ * many items it wrote (0 when the first is not such a one); the state is
+ * kept in locals (stores through the buffer could alias the writer). */
+static size_t put_moves_on_line(arb_pgn_writer *w, const arb_pgn_item *it, size_t count, bool black_number)
 {
-    /* locals throughout: stores through the char buffer could alias the
-     * writer's fields */
-    size_t len = w->len, used = len - w->line_start, width = (size_t)w->opt.line_width;
-    size_t san_len = it->len;
-    unsigned ply = it->ply;
-    if (w->line_empty || w->glue_next || len + 32 > w->cap)
-        return false;
-    char san[sizeof it->san];
-    memcpy(san, it->san, sizeof san);   /* fixed size: NUL and all */
-    char *b = w->buf + len;
-    bool white = (ply & 1) == ARB_WHITE;
-    if (!white && !black_number) {
-        if (used + 1 + san_len > width)
-            return false;
+    if (w->line_empty || w->glue_next)
+        return 0;
+    char *buf = w->buf;
+    size_t len = w->len, cap = w->cap, line_start = w->line_start, group = w->group_start;
+    size_t width = (size_t)w->opt.line_width;
+    size_t k = 0;
+    for (; k < count && it[k].kind == ARB_PGN_ITEM_MOVE && len + 32 <= cap; k++, black_number = false) {
+        size_t san_len = it[k].len;
+        unsigned ply = it[k].ply;
+        char san[sizeof it->san];
+        memcpy(san, it[k].san, sizeof san);   /* fixed size: NUL and all */
+        char *b = buf + len;
+        bool white = (ply & 1) == ARB_WHITE;
+        if (!white && !black_number) {
+            if (len - line_start + 1 + san_len > width)
+                break;
+            b[0] = ' ';
+            memcpy(b + 1, san, sizeof san);
+            group = len + 1;
+            len += 1 + san_len;
+            continue;
+        }
+        unsigned number = ply / 2 + 1;
+        size_t digits = number < 10 ? 1 : number < 100 ? 2 : 3;
+        for (unsigned v = number / 1000; v > 0; v /= 10)
+            digits++;
+        size_t number_len = digits + (white ? 1 : 3);
+        if (len - line_start + 2 + number_len + san_len > width)
+            break;
         b[0] = ' ';
-        memcpy(b + 1, san, sizeof san);
-        w->group_start = len + 1;
-        w->len = len + 1 + san_len;
-        return true;
+        /* "N..." then, for white, the space and the move over the last two dots */
+        memcpy(b + 1 + digits, "...", 3);
+        if (number < 10) {
+            b[1] = (char)('0' + number);
+        } else if (number < 100) {
+            memcpy(b + 1, two_digits + 2 * number, 2);
+        } else {
+            char *d = b + 1 + digits;
+            for (unsigned v = number; v > 0; v /= 10)
+                *--d = (char)('0' + v % 10);
+        }
+        b[1 + number_len] = ' ';
+        memcpy(b + 2 + number_len, san, sizeof san);
+        group = len + 1;
+        len += 2 + number_len + san_len;
     }
-    unsigned number = ply / 2 + 1;
-    size_t digits = 1;
-    for (unsigned v = number; v >= 10; v /= 10)
-        digits++;
-    size_t number_len = digits + (white ? 1 : 3);
-    if (used + 2 + number_len + san_len > width)
-        return false;
-    b[0] = ' ';
-    /* "N..." then, for white, the space and the move over the last two dots */
-    memcpy(b + 1 + digits, "...", 3);
-    char *d = b + 1 + digits;
-    do {
-        *--d = (char)('0' + number % 10);
-        number /= 10;
-    } while (number);
-    b[1 + number_len] = ' ';
-    memcpy(b + 2 + number_len, san, sizeof san);
-    w->group_start = len + 1;
-    w->len = len + 2 + number_len + san_len;
-    return true;
+    w->len = len;
+    w->group_start = group;
+    return k;
 }
 
 static size_t move_text(const arb_pgn_writer *w, const arb_position *before, arb_move move,
@@ -501,7 +521,9 @@ static void write_movetext(arb_pgn_writer *w, const arb_pgn_game *g, int result)
         }
         switch (it->kind) {
         case ARB_PGN_ITEM_MOVE: {
-            if (!replay && put_move_on_line(w, it, black_number)) {
+            size_t done = replay ? 0 : put_moves_on_line(w, it, g->item_count - i, black_number);
+            if (done > 0) {
+                i += done - 1;
                 black_number = false;
                 break;
             }
