@@ -32,15 +32,26 @@ static __attribute__((noinline)) bool king_can_step(const arb_position *pos)
     return false;
 }
 
+/* The "+" or "#" of a move that gives check, and the end of the text (out
+ * of line, so that the common path saves no registers). */
+static __attribute__((noinline)) size_t check_suffix(const arb_position *after, char *out, char *p)
+{
+    *p++ = king_can_step(after) || arb_count_legal(after) ? '+' : '#';
+    *p = '\0';
+    return (size_t)(p - out);
+}
+
 size_t arb_pgn_san_record(const arb_position *before, arb_move move, const arb_position *after,
                           const char *token, size_t len, bool read_as_san, char *out)
 {
     static const char letters[] = "PNBRQK";
+    /* kind of each board value (piece = kind + 6 * colour), without a division */
+    static const unsigned char kind_of[ARB_NO_PIECE + 1] = {0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, ARB_NO_KIND};
     int type = arb_move_type(move);
     if (move == ARB_MOVE_NULL || type == ARB_MOVE_CASTLING)
         return arb_san_write_after(before, move, after, out);
     int from = arb_move_from(move), to = arb_move_to(move);
-    int kind = arb_piece_kind(before->board[from]);
+    int kind = kind_of[before->board[from]];
     bool pawn = kind == ARB_PAWN;
     if (!pawn && !(read_as_san && names_piece_and_square(token, len)))
         return arb_san_write_after(before, move, after, out);   /* disambiguation to look for */
@@ -62,7 +73,7 @@ size_t arb_pgn_san_record(const arb_position *before, arb_move move, const arb_p
         *p++ = letters[arb_move_promotion(move)];
     }
     if (arb_in_check(after))
-        *p++ = king_can_step(after) || arb_count_legal(after) ? '+' : '#';
+        return check_suffix(after, out, p);
     *p = '\0';
     return (size_t)(p - out);
 }
