@@ -415,11 +415,12 @@ static const char two_digits[201] = "0001020304050607080910111213141516171819"
                                     "6061626364656667686970717273747576777879"
                                     "8081828384858687888990919293949596979899";
 
-/* The common case of recorded SAN moves: a run of move items, each with its
- * number (when it has one) fitting on the current line after a space,
- * written in one piece each, as the word-by-word path would.  Returns how
- * many items it wrote (0 when the first is not such a one); the state is
- * kept in locals (stores through the buffer could alias the writer). */
+/* The common case of recorded SAN moves: a run of move items, each written
+ * in one piece with its number (when it has one) after a space, or at the
+ * start of a new line when it does not fit, as the word-by-word path would
+ * (a number stays with its move).  Returns how many items it wrote (0 when
+ * the first is not such a one); the state is kept in locals (stores through
+ * the buffer could alias the writer). */
 static size_t put_moves_on_line(arb_pgn_writer *w, const arb_pgn_item *it, size_t count, bool black_number)
 {
     if (w->line_empty || w->glue_next)
@@ -436,9 +437,11 @@ static size_t put_moves_on_line(arb_pgn_writer *w, const arb_pgn_item *it, size_
         char *b = buf + len;
         bool white = (ply & 1) == ARB_WHITE;
         if (!white && !black_number) {
-            if (len - line_start + 1 + san_len > width)
-                break;
             b[0] = ' ';
+            if (len - line_start + 1 + san_len > width) {
+                b[0] = '\n';
+                line_start = len + 1;
+            }
             memcpy(b + 1, san, sizeof san);
             group = len + 1;
             len += 1 + san_len;
@@ -449,9 +452,15 @@ static size_t put_moves_on_line(arb_pgn_writer *w, const arb_pgn_item *it, size_
         for (unsigned v = number / 1000; v > 0; v /= 10)
             digits++;
         size_t number_len = digits + (white ? 1 : 3);
-        if (len - line_start + 2 + number_len + san_len > width)
-            break;
         b[0] = ' ';
+        if (len - line_start + 2 + number_len + san_len > width) {
+            /* the number and its move together on the next line, unless
+             * even a line of their own is too short */
+            if (1 + number_len + san_len > width)
+                break;
+            b[0] = '\n';
+            line_start = len + 1;
+        }
         /* "N..." then, for white, the space and the move over the last two dots */
         memcpy(b + 1 + digits, "...", 3);
         if (number < 10) {
@@ -469,6 +478,7 @@ static size_t put_moves_on_line(arb_pgn_writer *w, const arb_pgn_item *it, size_
         len += 2 + number_len + san_len;
     }
     w->len = len;
+    w->line_start = line_start;
     w->group_start = group;
     return k;
 }
