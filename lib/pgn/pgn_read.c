@@ -292,6 +292,45 @@ static void add_comment(struct parse *p, const arb_pgn_token *tok)
         p->oom = true;
 }
 
+/* Longest comment read without a token (the search for its end is bounded,
+ * so that text with many '{' and no '}' costs no more than the lexer). */
+#define PLAIN_COMMENT_MAX 512
+
+/* Whether the n bytes at t (followed by a readable '}') are printable ASCII,
+ * as arb_pgn_lex_plain_comment_end asks; *space_run tells whether two spaces
+ * follow each other.  Eight bytes at a time (the last word overlapping the
+ * one before): a byte below 0x20 or at or above 0x7F sets the top bit of
+ * its byte in one mask, two spaces in a row in the other. */
+static bool plain_comment_text(const char *t, size_t n, bool *space_run)
+{
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL, spaces = ones * ' ';
+    uint64_t bad = 0, pairs = 0;
+    if (n >= 8) {
+        for (size_t i = 0;; i += 8) {
+            if (i + 8 > n)
+                i = n - 8;
+            uint64_t x, y;
+            memcpy(&x, t + i, sizeof x);
+            memcpy(&y, t + i + 1, sizeof y);   /* (t[n] is the '}') */
+            bad |= ((x - ones * 0x20) & ~x) | (((x & ~highs) + ones) | x);
+            uint64_t both = (x ^ spaces) | (y ^ spaces);
+            pairs |= (both - ones) & ~both;
+            if (i + 8 == n)
+                break;
+        }
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = (unsigned char)t[i];
+            if (c < 0x20 || c >= 0x7F)
+                return false;
+            if (c == ' ' && t[i + 1] == ' ')
+                pairs = highs;
+        }
+    }
+    *space_run = (pairs & highs) != 0;
+    return !(bad & highs);
+}
+
 /* The common comment, a clock or an evaluation after each move: printable
  * ASCII closed on its line, next after blanks and line breaks.  Kept
  * without a token, as arb_pgn_lex and add_comment would have kept it (runs
@@ -315,11 +354,18 @@ static bool read_plain_comment(struct parse *p)
     }
     if (b[at] != '{')
         return false;
-    size_t end = arb_pgn_lex_plain_comment_end(lx, at);
-    if (end == 0)
+    /* the closing brace near (a comment longer than this, or one not closed,
+     * goes the long way), and only printable ASCII before it */
+    size_t avail = lx->end - (at + 1);
+    const char *close = memchr(lx->buf + at + 1, '}', avail < PLAIN_COMMENT_MAX ? avail : PLAIN_COMMENT_MAX);
+    if (!close)
         return false;
     const char *t = lx->buf + at + 1;
-    size_t n = end - at - 2;
+    size_t n = (size_t)(close - t);
+    bool space_run;
+    if (!plain_comment_text(t, n, &space_run))
+        return false;
+    size_t end = (size_t)(close - lx->buf) + 1;
     while (n > 0 && t[0] == ' ') {
         t++;
         n--;
@@ -328,11 +374,8 @@ static bool read_plain_comment(struct parse *p)
         n--;
     /* runs of spaces inside are rare: the text is kept as it stands unless
      * it has one */
-    size_t run = 0;
-    while (run + 1 < n && !(t[run] == ' ' && t[run + 1] == ' '))
-        run++;
     char *out = NULL;
-    if (run + 1 < n && !(out = scratch(p, n + 1)))
+    if (space_run && !(out = scratch(p, n + 1)))
         return true;   /* (p->oom ends the game) */
     if (lines > 0) {
         lx->line += lines;

@@ -60,3 +60,68 @@ Test(pgn_read_comments, comment_before_the_first_move_and_after_a_number)
 {
     expect_items("{ start  here } 1. {  mid } e4 *", "C:1:1:start here | C:1:20:mid | M:1:29:e4");
 }
+
+/* White space collapsed the reference way: runs of blanks to one space,
+ * the ends trimmed. */
+static void collapse(const char *s, char *out)
+{
+    size_t o = 0;
+    bool space = false;
+    for (; *s; s++) {
+        if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') {
+            space = o > 0;
+            continue;
+        }
+        if (space)
+            out[o++] = ' ';
+        space = false;
+        out[o++] = *s;
+    }
+    out[o] = '\0';
+}
+
+Test(pgn_read_comments, runs_of_spaces_at_every_place_of_every_length)
+{
+    /* the plain path reads eight bytes at a time: runs of spaces before,
+     * across and after each word boundary, in texts of 0 to 40 bytes */
+    for (size_t len = 0; len <= 40; len++) {
+        for (size_t at = 0; at <= len; at++) {
+            for (size_t run = 1; run <= 3; run++) {
+                char text[64], pgn[128], want[64];
+                for (size_t i = 0; i < len; i++)
+                    text[i] = (char)('a' + i % 26);
+                text[len] = '\0';
+                for (size_t i = at; i < at + run && i < len; i++)
+                    text[i] = ' ';
+                snprintf(pgn, sizeof pgn, "1. e4 {%s} e5 *", text);
+                collapse(text, want);
+                arb_pgn_game g;
+                read_ok(pgn, &g);
+                cr_assert_eq(g.item_count, 3, "%s", pgn);
+                cr_assert_str_eq(g.items[1].text, want, "%s", pgn);
+                cr_assert_eq(g.items[1].len, strlen(want), "%s", pgn);
+                cr_assert_eq(g.items[2].col, (int)strlen(pgn) - 3, "%s", pgn);
+                arb_pgn_game_free(&g);
+            }
+        }
+    }
+}
+
+Test(pgn_read_comments, long_comments_and_control_characters_read_alike)
+{
+    char text[1200], pgn[1300];
+    memset(text, 'x', sizeof text);
+    for (size_t i = 7; i < sizeof text - 1; i += 9)
+        text[i] = ' ';
+    text[sizeof text - 1] = '\0';
+    snprintf(pgn, sizeof pgn, "1. e4 {%s} e5 *", text);
+    arb_pgn_game g;
+    read_ok(pgn, &g);
+    cr_assert_str_eq(g.items[1].text, text);
+    arb_pgn_game_free(&g);
+    /* a control character or DEL: the lexer's reading, with its warning */
+    read_ok("1. e4 {a\x7f" "b  c} e5 *", &g);
+    cr_assert_str_eq(g.items[1].text, "a\xef\xbf\xbd" "b c");
+    cr_assert_not_null(first_diag(&g, ARB_PGN_WARNING));
+    arb_pgn_game_free(&g);
+}
