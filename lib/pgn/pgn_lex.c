@@ -924,8 +924,8 @@ static const unsigned char plain_value_byte[256] = {
  * `line` that starts at stream offset `line_start` (with `col_adjust` as
  * the lexer counts it): fills *t and returns the window position after its
  * ']', or 0; the lexer is not touched. */
-static inline size_t plain_tag_at(const arb_pgn_lexer *lx, size_t p, arb_pgn_plain_tag *t, int line,
-                                  uint64_t line_start, int col_adjust)
+static inline __attribute__((always_inline)) size_t
+plain_tag_at(const arb_pgn_lexer *lx, size_t p, arb_pgn_plain_tag *t, int line, uint64_t line_start, int col_adjust)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
     while (char_class[b[p]] & C_WS)

@@ -265,47 +265,64 @@ enum join {
                    * such as "[Event", which must not begin a line) */
 };
 
+/* The line state of put_word, as a value (kept in registers where a
+ * sequence of words is placed). */
+struct line {
+    size_t len, line_start, group_start;
+    bool line_empty;
+};
+
+/* put_word on a line state, the room already made (n + 1 bytes). */
+static inline void place_word(struct line *s, char *b, const char *word, size_t n, enum join join,
+                              size_t width)
+{
+    if (join == JOIN_NOBREAK && !s->line_empty) {
+        b[s->len++] = ' ';
+        memcpy(b + s->len, word, n);
+        s->len += n;
+        return;
+    }
+    size_t space = join == JOIN_GLUE ? 0 : 1;
+    if (s->line_empty) {
+        s->group_start = s->len;
+    } else if (s->len - s->line_start + space + n <= width) {
+        if (space)
+            b[s->len++] = ' ';
+        if (join == JOIN_SPACE)
+            s->group_start = s->len;
+    } else if (join != JOIN_SPACE && s->group_start > s->line_start) {
+        /* move the whole run to a new line */
+        b[s->group_start - 1] = '\n';
+        s->line_start = s->group_start;
+        if (space)
+            b[s->len++] = ' ';
+    } else if (join == JOIN_GLUE) {
+        /* a run longer than a line: it cannot be split */
+    } else {
+        b[s->len++] = '\n';
+        s->line_start = s->len;
+        s->group_start = s->len;
+    }
+    memcpy(b + s->len, word, n);
+    s->len += n;
+    s->line_empty = false;
+}
+
 /* Appends one movetext word.  When the line would grow past the width, the
  * line breaks before the word, or before the run of words it is kept with. */
 static void put_word(arb_pgn_writer *w, const char *s, size_t n, enum join join)
 {
     if (!grow(w, n + 1))
         return;
-    size_t width = (size_t)w->opt.line_width;
     if (w->glue_next)
         join = JOIN_GLUE;
     w->glue_next = false;
-    char *b = w->buf;
-    if (join == JOIN_NOBREAK && !w->line_empty) {
-        b[w->len++] = ' ';
-        memcpy(b + w->len, s, n);
-        w->len += n;
-        return;
-    }
-    size_t space = join == JOIN_GLUE ? 0 : 1;
-    if (w->line_empty) {
-        w->group_start = w->len;
-    } else if (w->len - w->line_start + space + n <= width) {
-        if (space)
-            b[w->len++] = ' ';
-        if (join == JOIN_SPACE)
-            w->group_start = w->len;
-    } else if (join != JOIN_SPACE && w->group_start > w->line_start) {
-        /* move the whole run to a new line */
-        b[w->group_start - 1] = '\n';
-        w->line_start = w->group_start;
-        if (space)
-            b[w->len++] = ' ';
-    } else if (join == JOIN_GLUE) {
-        /* a run longer than a line: it cannot be split */
-    } else {
-        b[w->len++] = '\n';
-        w->line_start = w->len;
-        w->group_start = w->len;
-    }
-    memcpy(b + w->len, s, n);
-    w->len += n;
-    w->line_empty = false;
+    struct line l = {w->len, w->line_start, w->group_start, w->line_empty};
+    place_word(&l, w->buf, s, n, join, (size_t)w->opt.line_width);
+    w->len = l.len;
+    w->line_start = l.line_start;
+    w->group_start = l.group_start;
+    w->line_empty = l.line_empty;
 }
 
 /* Decimal digits of v at the end of buf[12]; returns where they start. */
@@ -390,8 +407,13 @@ static void put_comment(arb_pgn_writer *w, const arb_pgn_item *it)
     }
     if (put_comment_on_line(w, t, n))
         return;
-    put_word(w, "{", 1, JOIN_SPACE);
-    w->glue_next = true;
+    /* word by word, the line state in a local copy (put_word's rules) */
+    if (!grow(w, 2 * n + 4))
+        return;
+    struct line s = {w->len, w->line_start, w->group_start, w->line_empty};
+    char *b = w->buf;
+    place_word(&s, b, "{", 1, w->glue_next ? JOIN_GLUE : JOIN_SPACE, (size_t)w->opt.line_width);
+    bool first = true;   /* the first word is glued to the brace */
     size_t i = 0;
     while (i < n) {
         while (i < n && is_blank(t[i]))
@@ -401,11 +423,19 @@ static void put_comment(arb_pgn_writer *w, const arb_pgn_item *it)
             j++;
         /* a line inside a comment must not start with "[Name": the reader
          * takes a tag pair there for the next game after an unclosed comment */
-        if (j > i)
-            put_word(w, t + i, j - i, could_open_tag_pair(t + i, j - i) ? JOIN_NOBREAK : JOIN_SPACE);
+        if (j > i) {
+            enum join join = could_open_tag_pair(t + i, j - i) ? JOIN_NOBREAK : JOIN_SPACE;
+            place_word(&s, b, t + i, j - i, first ? JOIN_GLUE : join, (size_t)w->opt.line_width);
+            first = false;
+        }
         i = j;
     }
-    put_word(w, "}", 1, JOIN_GLUE);
+    place_word(&s, b, "}", 1, JOIN_GLUE, (size_t)w->opt.line_width);
+    w->len = s.len;
+    w->line_start = s.line_start;
+    w->group_start = s.group_start;
+    w->line_empty = s.line_empty;
+    w->glue_next = false;
 }
 
 /* "00" to "99", for move numbers below 100 without a division. */
