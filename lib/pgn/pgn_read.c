@@ -399,6 +399,43 @@ static bool read_plain_comment(struct parse *p)
     return true;
 }
 
+/* A move number opening the next line ("23." or "23..."), the common first
+ * token of a movetext line: read without a token, as arb_pgn_lex would have
+ * read it (the replay does nothing with it).  Only right after one line
+ * break: after a blank line a "1." may start a game without tags
+ * (starts_new_game), which the token loop judges.  False, nothing consumed,
+ * for anything else. */
+static bool read_line_number(struct parse *p)
+{
+    arb_pgn_lexer *lx = &p->r->lx;
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t at = lx->pos;
+    while (arb_pgn_char_class[b[at]] & ARB_PGN_C_WS)
+        at++;
+    if (b[at] != '\n')
+        return false;
+    size_t line_start = ++at;
+    while (arb_pgn_char_class[b[at]] & ARB_PGN_C_WS)
+        at++;
+    /* digits and periods, then ASCII, as arb_pgn_lex_plain_symbol takes them */
+    size_t q = at;
+    while (arb_pgn_char_class[b[q]] & ARB_PGN_C_DIGIT)
+        q++;
+    if (q == at || b[q] != '.')
+        return false;
+    while (b[q] == '.')
+        q++;
+    if (b[q] >= 0x80 || q + 2 >= lx->end)
+        return false;
+    lx->line++;
+    lx->line_start = lx->base + line_start;
+    lx->col_adjust = 0;
+    lx->pos = q;
+    lx->line_has_token = true;
+    p->last_end = lx->base + q;
+    return true;
+}
+
 /* ---- tags ------------------------------------------------------------------ */
 
 /* After a bad tag pair: skip to a line that starts a tag or a termination
@@ -731,6 +768,10 @@ int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct
             && read_plain_comment(&p)) {
             if (p.replay && !p.notation && p.premove_count == 0)
                 pgn_replay_plain_moves(&p);
+            continue;
+        }
+        if (p.in_moves && p.replay && !p.notation && p.premove_count == 0 && read_line_number(&p)) {
+            pgn_replay_plain_moves(&p);
             continue;
         }
         int line_before = r->lx.line;
