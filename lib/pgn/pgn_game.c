@@ -1,6 +1,7 @@
 /* pgn_game.c — the game container, its arena, and the item walker. */
 #include "pgn_game.h"
 #include "pgn_main_line.h"
+#include "pgn_text_copy.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -221,9 +222,9 @@ bool arb_pgn_game_add_tag(arb_pgn_game *g, const char *name, size_t name_len,
     char *text = arena_alloc(g->store, name_len + value_len + 2);
     if (!text)
         return false;
-    memcpy(text, name, name_len);
+    arb_pgn_copy_text(text, name, name_len);
     text[name_len] = '\0';
-    memcpy(text + name_len + 1, value, value_len);
+    arb_pgn_copy_text(text + name_len + 1, value, value_len);
     text[name_len + 1 + value_len] = '\0';
     t->name = text;
     t->value = text + name_len + 1;
@@ -294,7 +295,7 @@ bool arb_pgn_game_add_comment(arb_pgn_game *g, const char *text, size_t len, int
 {
     char *copy = store_of(g) ? arena_alloc(g->store, len + 1) : NULL;
     if (copy) {
-        memcpy(copy, text, len);
+        arb_pgn_copy_text(copy, text, len);
         copy[len] = '\0';
     }
     if (!copy)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "notation.h"
+#include "pgn_text_copy.h"
 #include "san.h"
 #include "spoken.h"
 
@@ -134,12 +135,12 @@ static void put_tag(arb_pgn_writer *w, const char *name, size_t nlen, const char
         return;
     char *o = w->buf + w->len;
     *o++ = '[';
-    memcpy(o, name, nlen);
+    arb_pgn_copy_text(o, name, nlen);
     o += nlen;
     *o++ = ' ';
     *o++ = '"';
     if (plain_value(value, vlen)) {
-        memcpy(o, value, vlen);
+        arb_pgn_copy_text(o, value, vlen);
         o += vlen;
     } else {
         o += arb_pgn_escape_string(value, o);
