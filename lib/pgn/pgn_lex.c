@@ -976,20 +976,10 @@ bool arb_pgn_lex_plain_tag(arb_pgn_lexer *lx, arb_pgn_plain_tag *t)
 
 bool arb_pgn_lex_plain_tag_line(arb_pgn_lexer *lx, arb_pgn_plain_tag *t)
 {
-    const unsigned char *b = (const unsigned char *)lx->buf;
-    size_t p = lx->pos, line_start = 0;
-    int lines = 0;
-    for (;;) {
-        if (char_class[b[p]] & C_WS) {
-            p++;
-        } else if (b[p] == '\n') {
-            lines++;
-            line_start = ++p;
-        } else {
-            break;
-        }
-    }
-    if (b[p] != '[')
+    size_t line_start = 0;
+    int lines;
+    size_t p = arb_pgn_lexer_blanks_end(lx, &lines, &line_start);
+    if (lx->buf[p] != '[')
         return false;
     int line = lx->line + lines, col_adjust = lines > 0 ? 0 : lx->col_adjust;
     uint64_t start = lines > 0 ? lx->base + line_start : lx->line_start;

@@ -336,24 +336,9 @@ static bool plain_comment_text(const char *t, size_t n, bool *space_run)
  * without a token, as arb_pgn_lex and add_comment would have kept it (runs
  * of spaces collapsed, the ends trimmed).  False, nothing consumed, for
  * anything else. */
-static bool read_plain_comment(struct parse *p)
+static bool read_plain_comment(struct parse *p, size_t at, int lines, size_t line_start)
 {
     arb_pgn_lexer *lx = &p->r->lx;
-    const unsigned char *b = (const unsigned char *)lx->buf;
-    size_t at = lx->pos, line_start = 0;
-    int lines = 0;
-    for (;;) {
-        if (arb_pgn_char_class[b[at]] & ARB_PGN_C_WS) {
-            at++;
-        } else if (b[at] == '\n') {
-            lines++;
-            line_start = ++at;
-        } else {
-            break;
-        }
-    }
-    if (b[at] != '{')
-        return false;
     /* the closing brace near (a comment longer than this, or one not closed,
      * goes the long way), and only printable ASCII before it */
     size_t avail = lx->end - (at + 1);
@@ -405,18 +390,10 @@ static bool read_plain_comment(struct parse *p)
  * break: after a blank line a "1." may start a game without tags
  * (starts_new_game), which the token loop judges.  False, nothing consumed,
  * for anything else. */
-static bool read_line_number(struct parse *p)
+static bool read_line_number(struct parse *p, size_t at, size_t line_start)
 {
     arb_pgn_lexer *lx = &p->r->lx;
     const unsigned char *b = (const unsigned char *)lx->buf;
-    size_t at = lx->pos;
-    while (arb_pgn_char_class[b[at]] & ARB_PGN_C_WS)
-        at++;
-    if (b[at] != '\n')
-        return false;
-    size_t line_start = ++at;
-    while (arb_pgn_char_class[b[at]] & ARB_PGN_C_WS)
-        at++;
     /* digits and periods, then ASCII, as arb_pgn_lex_plain_symbol takes them */
     size_t q = at;
     while (arb_pgn_char_class[b[q]] & ARB_PGN_C_DIGIT)
@@ -433,6 +410,28 @@ static bool read_line_number(struct parse *p)
     lx->pos = q;
     lx->line_has_token = true;
     p->last_end = lx->base + q;
+    return true;
+}
+
+/* The next movetext token when it is one of the two above (a comment, a
+ * line's move number), read without a token; then the plain moves after
+ * it.  False, nothing consumed, for any other. */
+static bool read_plain_token(struct parse *p)
+{
+    arb_pgn_reader *r = p->r;
+    size_t line_start = 0;
+    int lines;
+    size_t at = arb_pgn_lexer_blanks_end(&r->lx, &lines, &line_start);
+    bool plain_moves = p->replay && !p->notation && p->premove_count == 0;
+    if (r->lx.buf[at] == '{') {
+        if (p->collect || r->opt.tags_only || r->opt.skip_comments || r->opt.skip_items
+            || !read_plain_comment(p, at, lines, line_start))
+            return false;
+    } else if (lines != 1 || !plain_moves || !read_line_number(p, at, line_start)) {
+        return false;
+    }
+    if (plain_moves)
+        pgn_replay_plain_moves(p);
     return true;
 }
 
@@ -764,16 +763,8 @@ int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct
             *status = st;
             return ARB_PGN_READ_FAILED;
         }
-        if (p.in_moves && !p.collect && !r->opt.tags_only && !r->opt.skip_comments && !r->opt.skip_items
-            && read_plain_comment(&p)) {
-            if (p.replay && !p.notation && p.premove_count == 0)
-                pgn_replay_plain_moves(&p);
+        if (p.in_moves && read_plain_token(&p))
             continue;
-        }
-        if (p.in_moves && p.replay && !p.notation && p.premove_count == 0 && read_line_number(&p)) {
-            pgn_replay_plain_moves(&p);
-            continue;
-        }
         int line_before = r->lx.line;
         int k = next_token(r, &tok);
         if (k == ARB_PGN_TOK_EOF) {
