@@ -211,13 +211,15 @@ static int by_name_then_order(const void *a, const void *b)
     return tag_order(a, b);
 }
 
-static void write_tags(arb_pgn_writer *w, const arb_pgn_game *g, int result)
+/* Writes the tags; returns the game's result as arb_pgn_game_result gives
+ * it (the first Result tag is found here anyway). */
+static int write_tags(arb_pgn_writer *w, const arb_pgn_game *g)
 {
     if (w->sorted_cap < g->tag_count) {
         struct sorted_tag *p = realloc(w->sorted, g->tag_count * sizeof *p);
         if (!p) {
             w->failed = true;
-            return;
+            return arb_pgn_game_result(g);
         }
         w->sorted = p;
         w->sorted_cap = g->tag_count;
@@ -250,10 +252,16 @@ static void write_tags(arb_pgn_writer *w, const arb_pgn_game *g, int result)
         qsort(sorted, n, sizeof *sorted, by_name_then_order);
     for (int i = 0; i < 6; i++)
         put_tag(w, roster[i].name, roster[i].len, values[i] ? values[i] : roster[i].absent);
+    int result = values[6] ? arb_pgn_result_parse(values[6], strlen(values[6])) : ARB_PGN_RESULT_NONE;
+    if (result == ARB_PGN_RESULT_NONE)
+        result = g->result;
+    if (result == ARB_PGN_RESULT_NONE)
+        result = ARB_PGN_RESULT_UNKNOWN;
     put_tag(w, "Result", 6, arb_pgn_result_text(result));
     for (size_t i = 0; i < n; i++)
         put_tag(w, sorted[i].tag->name, sorted[i].name_len, sorted[i].tag->value);
     put_char(w, '\n');
+    return result;
 }
 
 /* How a movetext word joins the one before it. */
@@ -644,8 +652,7 @@ arb_status arb_pgn_write_game(arb_pgn_writer *w, const arb_pgn_game *g, const ch
     arb_status st = {0};
     w->len = 0;
     w->failed = false;
-    int result = arb_pgn_game_result(g);
-    write_tags(w, g, result);
+    int result = write_tags(w, g);
     write_movetext(w, g, result);
     if (w->failed) {
         st = arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0,
