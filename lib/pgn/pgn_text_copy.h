@@ -26,6 +26,11 @@ static inline void arb_pgn_copy_text(char *dst, const char *src, size_t n)
         memcpy(&b, src + n - 4, 4);
         memcpy(dst, &a, 4);
         memcpy(dst + n - 4, &b, 4);
+    } else if (n > 0 && n < 4) {
+        /* first, middle and last byte: 1, 2 or 3 bytes */
+        dst[0] = src[0];
+        dst[n / 2] = src[n / 2];
+        dst[n - 1] = src[n - 1];
     } else {
         memcpy(dst, src, n);
     }

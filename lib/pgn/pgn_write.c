@@ -157,7 +157,7 @@ static void put_tag(arb_pgn_writer *w, const char *name, size_t nlen, const char
 static inline uint64_t name_key(const char *name, size_t len)
 {
     unsigned char b[8] = {0};
-    memcpy(b, name, len < 8 ? len : 8);
+    arb_pgn_copy_text((char *)b, name, len < 8 ? len : 8);
     return (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 | (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32
          | (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 | (uint64_t)b[6] << 8 | b[7];
 }
