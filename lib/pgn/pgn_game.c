@@ -1,6 +1,7 @@
 /* pgn_game.c — the game container, its arena, and the item walker. */
 #include "pgn_game.h"
 #include "pgn_main_line.h"
+#include "pgn_text_copy.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,7 +27,8 @@ struct arb_pgn_game_store {
     arb_position standard_start;           /* computed once, copied by every reset */
 };
 
-static char *arena_alloc(struct arb_pgn_game_store *a, size_t n)
+/* The rare path of arena_alloc: the current block is full (or there is none). */
+static __attribute__((noinline)) char *arena_alloc_slow(struct arb_pgn_game_store *a, size_t n)
 {
     struct arena_block *b = a->current;
     while (b && b->cap - b->used < n)
@@ -51,6 +53,19 @@ static char *arena_alloc(struct arb_pgn_game_store *a, size_t n)
     char *p = b->data + b->used;
     b->used += n;
     return p;
+}
+
+/* n bytes of the arena: from the current block when they fit (the test
+ * inline: this runs for every tag and comment). */
+static inline char *arena_alloc(struct arb_pgn_game_store *a, size_t n)
+{
+    struct arena_block *b = a->current;
+    if (b && b->cap - b->used >= n) {
+        char *p = b->data + b->used;
+        b->used += n;
+        return p;
+    }
+    return arena_alloc_slow(a, n);
 }
 
 static void arena_reset(struct arb_pgn_game_store *a)
@@ -177,7 +192,7 @@ int arb_pgn_variant_parse(const char *value)
                                            "fischer random", "fischer-random", "freestyle", "960"};
     static const char *const standard[] = {"standard", "chess", "normal", "regular",
                                            "from position", "fromposition", ""};
-    if (!value)
+    if (!value || strcasecmp(value, "standard") == 0)   /* the usual value, tested first */
         return ARB_PGN_VARIANT_STANDARD;
     for (size_t i = 0; i < sizeof chess960 / sizeof chess960[0]; i++)
         if (strcasecmp(value, chess960[i]) == 0)
@@ -203,10 +218,16 @@ bool arb_pgn_game_add_tag(arb_pgn_game *g, const char *name, size_t name_len,
     if (!store_of(g) || !reserve((void **)&g->tags, &g->store->tag_cap, g->tag_count, sizeof *g->tags))
         return false;
     arb_pgn_tag *t = &g->tags[g->tag_count];
-    t->name = arb_pgn_game_strdup(g, name, name_len);
-    t->value = arb_pgn_game_strdup(g, value, value_len);
-    if (!t->name || !t->value)
+    /* name and value in one piece of the arena */
+    char *text = arena_alloc(g->store, name_len + value_len + 2);
+    if (!text)
         return false;
+    arb_pgn_copy_text(text, name, name_len);
+    text[name_len] = '\0';
+    arb_pgn_copy_text(text + name_len + 1, value, value_len);
+    text[name_len + 1 + value_len] = '\0';
+    t->name = text;
+    t->value = text + name_len + 1;
     t->line = line;
     t->col = col;
     g->tag_count++;
@@ -239,27 +260,25 @@ static inline arb_pgn_item *new_item(arb_pgn_game *g, int kind, int line, int co
     if (!(g->store && g->item_count < g->store->item_cap) && !grow_items(g))
         return NULL;
     arb_pgn_item *it = &g->items[g->item_count++];
-    it->kind = (uint8_t)kind;
-    it->nag = 0;
-    it->move = ARB_MOVE_NONE;
-    it->len = 0;
-    it->line = line;
-    it->col = col;
-    it->ply = 0;
-    it->san[0] = '\0';
-    it->text = NULL;
+    *it = (arb_pgn_item){.kind = (uint8_t)kind, .move = ARB_MOVE_NONE, .line = line, .col = col};
     return it;
+}
+
+static __attribute__((noinline)) bool add_move_growing(arb_pgn_game *g, const arb_position *before,
+                                                        arb_move move, int line, int col)
+{
+    return grow_items(g) && arb_pgn_game_add_move(g, before, move, line, col);
 }
 
 bool arb_pgn_game_add_move(arb_pgn_game *g, const arb_position *before, arb_move move, int line,
                            int col)
 {
-    arb_pgn_item *it = new_item(g, ARB_PGN_ITEM_MOVE, line, col);
-    if (!it)
-        return false;
-    it->move = move;
+    /* the growth apart, so that the common path saves no registers */
+    if (!(g->store && g->item_count < g->store->item_cap))
+        return add_move_growing(g, before, move, line, col);
     unsigned number = before->fullmove_number ? before->fullmove_number : 1;
-    it->ply = (uint32_t)(number - 1) * 2 + before->side;
+    g->items[g->item_count++] = (arb_pgn_item){.kind = ARB_PGN_ITEM_MOVE, .move = move, .line = line,
+                                               .col = col, .ply = (uint32_t)(number - 1) * 2 + before->side};
     return true;
 }
 
@@ -274,7 +293,11 @@ bool arb_pgn_game_add_nag(arb_pgn_game *g, int nag, int line, int col)
 
 bool arb_pgn_game_add_comment(arb_pgn_game *g, const char *text, size_t len, int line, int col)
 {
-    char *copy = arb_pgn_game_strdup(g, text, len);
+    char *copy = store_of(g) ? arena_alloc(g->store, len + 1) : NULL;
+    if (copy) {
+        arb_pgn_copy_text(copy, text, len);
+        copy[len] = '\0';
+    }
     if (!copy)
         return false;
     arb_pgn_item *it = new_item(g, ARB_PGN_ITEM_COMMENT, line, col);

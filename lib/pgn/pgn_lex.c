@@ -899,75 +899,97 @@ size_t arb_pgn_lex_plain_comment_end(const arb_pgn_lexer *lx, size_t p)
     return b[q] == '}' ? q + 1 : 0;
 }
 
-bool arb_pgn_lex_plain_tag(arb_pgn_lexer *lx, arb_pgn_plain_tag *t)
+/* The bytes a plain tag value is made of: printable ASCII but '"' and '\\'
+ * (one lookup a byte in the scan of every tag value). */
+static const unsigned char plain_value_byte[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+/* The tag pair after a '[' when it is plain, the '[' standing on the line
+ * `line` that starts at stream offset `line_start` (with `col_adjust` as
+ * the lexer counts it): fills *t and returns the window position after its
+ * ']', or 0; the lexer is not touched. */
+static inline __attribute__((always_inline)) size_t
+plain_tag_at(const arb_pgn_lexer *lx, size_t p, arb_pgn_plain_tag *t, int line, uint64_t line_start, int col_adjust)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
-    size_t p = lx->pos;
     while (char_class[b[p]] & C_WS)
         p++;
     unsigned c = b[p];
     if (!(char_class[c] & C_LETTER))
-        return false;
+        return 0;
     size_t q = p + 1;
     while (char_class[b[q]] & C_SYM)
         q++;
     size_t n = q - p;
     if ((char_class[b[q]] & C_EXT) || n > 255 || (n == 1 && c == 'N')
         || (n == 2 && c == 'R' && b[p + 1] == 'R') || (n == 3 && c == 'i'))
-        return false;
+        return 0;
     size_t open = q;
     while (char_class[b[open]] & C_WS)
         open++;
     if (b[open] != '"')
-        return false;
+        return 0;
     size_t close = open + 1;
-    while (b[close] >= 0x20 && b[close] < 0x7F && b[close] != '"' && b[close] != '\\')
+    while (plain_value_byte[b[close]])
         close++;
     if (b[close] != '"')
-        return false;
+        return 0;
     size_t end = close + 1;
     while (char_class[b[end]] & C_WS)
         end++;
     if (b[end] != ']')   /* (the NUL at the window's end stops every scan above) */
-        return false;
+        return 0;
     t->name = lx->buf + p;
     t->name_len = n;
     t->value = lx->buf + open + 1;
     t->value_len = close - open - 1;
-    t->line = lx->line;
-    t->value_col = (int)(lx->base + open - lx->line_start) - lx->col_adjust + 1;
-    lx->pos = end + 1;
+    t->line = line;
+    t->value_col = (int)(lx->base + open - line_start) - col_adjust + 1;
+    return end + 1;
+}
+
+bool arb_pgn_lex_plain_tag(arb_pgn_lexer *lx, arb_pgn_plain_tag *t)
+{
+    size_t after = plain_tag_at(lx, lx->pos, t, lx->line, lx->line_start, lx->col_adjust);
+    if (after == 0)
+        return false;
+    lx->pos = after;
     lx->line_has_token = true;
     return true;
 }
 
 bool arb_pgn_lex_plain_tag_line(arb_pgn_lexer *lx, arb_pgn_plain_tag *t)
 {
-    const unsigned char *b = (const unsigned char *)lx->buf;
-    size_t p = lx->pos, line_start = 0;
-    int lines = 0;
-    for (;;) {
-        if (char_class[b[p]] & C_WS) {
-            p++;
-        } else if (b[p] == '\n') {
-            lines++;
-            line_start = ++p;
-        } else {
-            break;
-        }
-    }
-    if (b[p] != '[')
+    size_t line_start = 0;
+    int lines;
+    size_t p = arb_pgn_lexer_blanks_end(lx, &lines, &line_start);
+    if (lx->buf[p] != '[')
         return false;
-    arb_pgn_lexer before = *lx;
-    lx->pos = p + 1;
-    if (lines > 0) {
-        lx->line += lines;
-        lx->line_start = lx->base + line_start;
-        lx->col_adjust = 0;
-    }
+    int line = lx->line + lines, col_adjust = lines > 0 ? 0 : lx->col_adjust;
+    uint64_t start = lines > 0 ? lx->base + line_start : lx->line_start;
+    size_t after = plain_tag_at(lx, p + 1, t, line, start, col_adjust);
+    if (after == 0)
+        return false;
+    lx->pos = after;
+    lx->line = line;
+    lx->line_start = start;
+    lx->col_adjust = col_adjust;
     lx->line_has_token = true;
-    if (arb_pgn_lex_plain_tag(lx, t))
-        return true;
-    *lx = before;
-    return false;
+    return true;
 }

@@ -144,6 +144,29 @@ static inline uint64_t arb_pgn_lexer_offset(const arb_pgn_lexer *lx)
     return lx->base + lx->pos;
 }
 
+/* Where the next token starts: past the blanks (space, tab, CR, VT, FF) and
+ * line breaks at the lexer's position (not past a NUL or a byte-order
+ * mark), nothing consumed.  Returns that window position; *lines receives
+ * the line breaks passed, and *line_start the window position after the
+ * last of them (when any).  (Inline: readers try it before every token.) */
+static inline size_t arb_pgn_lexer_blanks_end(const arb_pgn_lexer *lx, int *lines, size_t *line_start)
+{
+    const char *b = lx->buf;
+    size_t p = lx->pos;
+    int n = 0;
+    for (;; p++) {
+        char c = b[p];
+        if (c == '\n') {
+            n++;
+            *line_start = p + 1;
+        } else if (c != ' ' && c != '\t' && (c < '\v' || c > '\r')) {
+            break;
+        }
+    }
+    *lines = n;
+    return p;
+}
+
 /* Consumes the rest of the current line (used to resynchronise after an
  * error); returns false when the window ends first and more data may come. */
 bool arb_pgn_lexer_skip_line(arb_pgn_lexer *lx);

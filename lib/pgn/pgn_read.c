@@ -224,6 +224,26 @@ static void report_controls(struct parse *p, const arb_pgn_token *tok, bool comm
     }
 }
 
+/* The reader's scratch space, at least `need` bytes (NULL when out of
+ * memory). */
+static char *scratch(struct parse *p, size_t need)
+{
+    arb_pgn_reader *r = p->r;
+    if (need > r->scratch_cap) {
+        size_t cap = r->scratch_cap ? r->scratch_cap : 4096;
+        while (cap < need)
+            cap *= 2;
+        char *s = realloc(r->scratch, cap);
+        if (!s) {
+            p->oom = true;
+            return NULL;
+        }
+        r->scratch = s;
+        r->scratch_cap = cap;
+    }
+    return r->scratch;
+}
+
 /* Clean UTF-8 for a string or comment token, in the reader's scratch space
  * (NULL when out of memory). */
 static const char *token_text(struct parse *p, const arb_pgn_token *tok, bool comment, size_t *len)
@@ -239,19 +259,8 @@ static const char *token_text(struct parse *p, const arb_pgn_token *tok, bool co
             return tok->text;
         }
     }
-    size_t need = 3 * tok->len + 1;
-    if (need > r->scratch_cap) {
-        size_t cap = r->scratch_cap ? r->scratch_cap : 4096;
-        while (cap < need)
-            cap *= 2;
-        char *s = realloc(r->scratch, cap);
-        if (!s) {
-            p->oom = true;
-            return NULL;
-        }
-        r->scratch = s;
-        r->scratch_cap = cap;
-    }
+    if (!scratch(p, 3 * tok->len + 1))
+        return NULL;
     bool not_utf8 = tok->flags & ARB_PGN_TF_NOT_UTF8;
     if (not_utf8 && !p->noted_encoding) {
         p->noted_encoding = true;
@@ -281,6 +290,149 @@ static void add_comment(struct parse *p, const arb_pgn_token *tok)
     const char *text = token_text(p, tok, true, &len);
     if (text && !arb_pgn_game_add_comment(p->g, text, len, tok->line, tok->col))
         p->oom = true;
+}
+
+/* Longest comment read without a token (the search for its end is bounded,
+ * so that text with many '{' and no '}' costs no more than the lexer). */
+#define PLAIN_COMMENT_MAX 512
+
+/* Whether the n bytes at t (followed by a readable '}') are printable ASCII,
+ * as arb_pgn_lex_plain_comment_end asks; *space_run tells whether two spaces
+ * follow each other.  Eight bytes at a time (the last word overlapping the
+ * one before): a byte below 0x20 or at or above 0x7F sets the top bit of
+ * its byte in one mask, two spaces in a row in the other. */
+static bool plain_comment_text(const char *t, size_t n, bool *space_run)
+{
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL, spaces = ones * ' ';
+    uint64_t bad = 0, pairs = 0;
+    if (n >= 8) {
+        for (size_t i = 0;; i += 8) {
+            if (i + 8 > n)
+                i = n - 8;
+            uint64_t x, y;
+            memcpy(&x, t + i, sizeof x);
+            memcpy(&y, t + i + 1, sizeof y);   /* (t[n] is the '}') */
+            bad |= ((x - ones * 0x20) & ~x) | (((x & ~highs) + ones) | x);
+            uint64_t both = (x ^ spaces) | (y ^ spaces);
+            pairs |= (both - ones) & ~both;
+            if (i + 8 == n)
+                break;
+        }
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = (unsigned char)t[i];
+            if (c < 0x20 || c >= 0x7F)
+                return false;
+            if (c == ' ' && t[i + 1] == ' ')
+                pairs = highs;
+        }
+    }
+    *space_run = (pairs & highs) != 0;
+    return !(bad & highs);
+}
+
+/* The common comment, a clock or an evaluation after each move: printable
+ * ASCII closed on its line, next after blanks and line breaks.  Kept
+ * without a token, as arb_pgn_lex and add_comment would have kept it (runs
+ * of spaces collapsed, the ends trimmed).  False, nothing consumed, for
+ * anything else. */
+static bool read_plain_comment(struct parse *p, size_t at, int lines, size_t line_start)
+{
+    arb_pgn_lexer *lx = &p->r->lx;
+    /* the closing brace near (a comment longer than this, or one not closed,
+     * goes the long way), and only printable ASCII before it */
+    size_t avail = lx->end - (at + 1);
+    const char *close = memchr(lx->buf + at + 1, '}', avail < PLAIN_COMMENT_MAX ? avail : PLAIN_COMMENT_MAX);
+    if (!close)
+        return false;
+    const char *t = lx->buf + at + 1;
+    size_t n = (size_t)(close - t);
+    bool space_run;
+    if (!plain_comment_text(t, n, &space_run))
+        return false;
+    size_t end = (size_t)(close - lx->buf) + 1;
+    while (n > 0 && t[0] == ' ') {
+        t++;
+        n--;
+    }
+    while (n > 0 && t[n - 1] == ' ')
+        n--;
+    /* runs of spaces inside are rare: the text is kept as it stands unless
+     * it has one */
+    char *out = NULL;
+    if (space_run && !(out = scratch(p, n + 1)))
+        return true;   /* (p->oom ends the game) */
+    if (lines > 0) {
+        lx->line += lines;
+        lx->line_start = lx->base + line_start;
+        lx->col_adjust = 0;
+    }
+    int line = lx->line, col = (int)(lx->base + at - lx->line_start) - lx->col_adjust + 1;
+    lx->pos = end;
+    lx->line_has_token = true;
+    p->last_end = lx->base + end;
+    if (out) {
+        size_t o = 0;
+        for (size_t i = 0; i < n; i++)
+            if (t[i] != ' ' || t[i + 1] != ' ')   /* (t[n - 1] is no space) */
+                out[o++] = t[i];
+        t = out;
+        n = o;
+    }
+    if (!arb_pgn_game_add_comment(p->g, t, n, line, col))
+        p->oom = true;
+    return true;
+}
+
+/* A move number opening the next line ("23." or "23..."), the common first
+ * token of a movetext line: read without a token, as arb_pgn_lex would have
+ * read it (the replay does nothing with it).  Only right after one line
+ * break: after a blank line a "1." may start a game without tags
+ * (starts_new_game), which the token loop judges.  False, nothing consumed,
+ * for anything else. */
+static bool read_line_number(struct parse *p, size_t at, size_t line_start)
+{
+    arb_pgn_lexer *lx = &p->r->lx;
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    /* digits and periods, then ASCII, as arb_pgn_lex_plain_symbol takes them */
+    size_t q = at;
+    while (arb_pgn_char_class[b[q]] & ARB_PGN_C_DIGIT)
+        q++;
+    if (q == at || b[q] != '.')
+        return false;
+    while (b[q] == '.')
+        q++;
+    if (b[q] >= 0x80 || q + 2 >= lx->end)
+        return false;
+    lx->line++;
+    lx->line_start = lx->base + line_start;
+    lx->col_adjust = 0;
+    lx->pos = q;
+    lx->line_has_token = true;
+    p->last_end = lx->base + q;
+    return true;
+}
+
+/* The next movetext token when it is one of the two above (a comment, a
+ * line's move number), read without a token; then the plain moves after
+ * it.  False, nothing consumed, for any other. */
+static bool read_plain_token(struct parse *p)
+{
+    arb_pgn_reader *r = p->r;
+    size_t line_start = 0;
+    int lines;
+    size_t at = arb_pgn_lexer_blanks_end(&r->lx, &lines, &line_start);
+    bool plain_moves = p->replay && !p->notation && p->premove_count == 0;
+    if (r->lx.buf[at] == '{') {
+        if (p->collect || r->opt.tags_only || r->opt.skip_comments || r->opt.skip_items
+            || !read_plain_comment(p, at, lines, line_start))
+            return false;
+    } else if (lines != 1 || !plain_moves || !read_line_number(p, at, line_start)) {
+        return false;
+    }
+    if (plain_moves)
+        pgn_replay_plain_moves(p);
+    return true;
 }
 
 /* ---- tags ------------------------------------------------------------------ */
@@ -611,6 +763,8 @@ int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct
             *status = st;
             return ARB_PGN_READ_FAILED;
         }
+        if (p.in_moves && read_plain_token(&p))
+            continue;
         int line_before = r->lx.line;
         int k = next_token(r, &tok);
         if (k == ARB_PGN_TOK_EOF) {

@@ -1,11 +1,13 @@
 /* pgn_write.c — games to PGN export format. */
 #include "pgn_write.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "notation.h"
+#include "pgn_text_copy.h"
 #include "san.h"
 #include "spoken.h"
 
@@ -19,7 +21,11 @@ struct arb_pgn_writer {
     size_t group_start;      /* first byte of the words glued together last */
     bool glue_next;          /* the next word follows without a space ("(" and "{") */
     bool line_empty;
-    const arb_pgn_tag **sorted;
+    struct sorted_tag {
+        uint64_t key;            /* name_key of the name */
+        const arb_pgn_tag *tag;
+        size_t name_len;
+    } *sorted;                   /* the tags other than the roster's, in order */
     size_t sorted_cap;
     arb_pgn_walker walker;
 };
@@ -46,10 +52,8 @@ void arb_pgn_writer_free(arb_pgn_writer *w)
     free(w);
 }
 
-static bool grow(arb_pgn_writer *w, size_t extra)
+static __attribute__((noinline)) bool grow_slow(arb_pgn_writer *w, size_t extra)
 {
-    if (w->len + extra <= w->cap)
-        return true;
     size_t cap = w->cap ? w->cap : 4096;
     while (cap < w->len + extra)
         cap *= 2;
@@ -61,6 +65,12 @@ static bool grow(arb_pgn_writer *w, size_t extra)
     w->buf = p;
     w->cap = cap;
     return true;
+}
+
+/* Room for `extra` more bytes (the test inline, the growth out of line). */
+static inline bool grow(arb_pgn_writer *w, size_t extra)
+{
+    return w->len + extra <= w->cap || grow_slow(w, extra);
 }
 
 static void put(arb_pgn_writer *w, const char *s, size_t n)
@@ -93,30 +103,44 @@ size_t arb_pgn_escape_string(const char *value, char *out)
     return o;
 }
 
-/* True when a value needs no escaping (the usual case, tested first). */
+/* Byte tests on eight bytes at once (exact as to whether any byte matches,
+ * which is all that is asked of them). */
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+static inline uint64_t any_zero_byte(uint64_t x) { return (x - ONES) & ~x & HIGHS; }
+static inline uint64_t any_byte_below(uint64_t x, unsigned n) { return (x - ONES * n) & ~x & HIGHS; }
+
+/* True when a value needs no escaping (the usual case, tested first): no
+ * quote, backslash or control character (the tab and line breaks among
+ * them, which escaping turns into spaces). */
 static bool plain_value(const char *v, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        char c = v[i];
-        if (c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t')
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x;
+        memcpy(&x, v + i, sizeof x);
+        if (any_byte_below(x, 0x20) | any_zero_byte(x ^ (ONES * '"')) | any_zero_byte(x ^ (ONES * '\\')))
             return false;
     }
+    for (; i < n; i++)
+        if ((unsigned char)v[i] < 0x20 || v[i] == '"' || v[i] == '\\')
+            return false;
     return true;
 }
 
-static void put_tag(arb_pgn_writer *w, const char *name, const char *value)
+static void put_tag(arb_pgn_writer *w, const char *name, size_t nlen, const char *value)
 {
-    size_t nlen = strlen(name), vlen = strlen(value);
+    size_t vlen = strlen(value);
     if (!grow(w, nlen + 2 * vlen + 8))
         return;
     char *o = w->buf + w->len;
     *o++ = '[';
-    memcpy(o, name, nlen);
+    arb_pgn_copy_text(o, name, nlen);
     o += nlen;
     *o++ = ' ';
     *o++ = '"';
     if (plain_value(value, vlen)) {
-        memcpy(o, value, vlen);
+        arb_pgn_copy_text(o, value, vlen);
         o += vlen;
     } else {
         o += arb_pgn_escape_string(value, o);
@@ -127,49 +151,87 @@ static void put_tag(arb_pgn_writer *w, const char *name, const char *value)
     w->len = (size_t)(o - w->buf);
 }
 
-static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
-static const char *const roster_default[7] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
+/* A tag name's first eight bytes, big-endian, NUL-padded: names compare as
+ * their keys do (strcmp's unsigned order) unless the keys are equal, and a
+ * name shorter than eight bytes is its key. */
+static inline uint64_t name_key(const char *name, size_t len)
+{
+    unsigned char b[8] = {0};
+    arb_pgn_copy_text((char *)b, name, len < 8 ? len : 8);
+    return (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 | (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32
+         | (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 | (uint64_t)b[6] << 8 | b[7];
+}
 
-/* Index of a Seven Tag Roster name, else -1 (first letter first: this runs
- * for every tag of every game). */
-static int roster_index(const char *name)
+#define KEY6(a, b, c, d, e, f) \
+    ((uint64_t)(a) << 56 | (uint64_t)(b) << 48 | (uint64_t)(c) << 40 | (uint64_t)(d) << 32 \
+     | (uint64_t)(e) << 24 | (uint64_t)(f) << 16)
+
+static const struct {
+    const char *name;
+    size_t len;
+    uint64_t key;
+    const char *absent;      /* the value the standard asks for when the tag is missing */
+} roster[7] = {
+    {"Event", 5, KEY6('E', 'v', 'e', 'n', 't', 0), "?"},
+    {"Site", 4, KEY6('S', 'i', 't', 'e', 0, 0), "?"},
+    {"Date", 4, KEY6('D', 'a', 't', 'e', 0, 0), "????.??.??"},
+    {"Round", 5, KEY6('R', 'o', 'u', 'n', 'd', 0), "?"},
+    {"White", 5, KEY6('W', 'h', 'i', 't', 'e', 0), "?"},
+    {"Black", 5, KEY6('B', 'l', 'a', 'c', 'k', 0), "?"},
+    {"Result", 6, KEY6('R', 'e', 's', 'u', 'l', 't'), "*"},
+};
+
+/* Index of a Seven Tag Roster name by its key, else -1. */
+static int roster_index(uint64_t key)
 {
     int i;
-    switch (name[0]) {
+    switch (key >> 56) {
     case 'E': i = 0; break;
     case 'S': i = 1; break;
     case 'D': i = 2; break;
-    case 'R': i = name[1] == 'o' ? 3 : 6; break;
+    case 'R': i = (key >> 48 & 0xFF) == 'o' ? 3 : 6; break;
     case 'W': i = 4; break;
     case 'B': i = 5; break;
     default: return -1;
     }
-    return strcmp(name, roster[i]) == 0 ? i : -1;
+    return key == roster[i].key ? i : -1;
+}
+
+/* Tag order: by name, then by place in the game (a stable sort). */
+static int tag_order(const struct sorted_tag *x, const struct sorted_tag *y)
+{
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    int c = (x->key & 0xFF) ? strcmp(x->tag->name, y->tag->name) : 0;
+    return c ? c : (x->tag > y->tag) - (x->tag < y->tag);   /* both point into g->tags */
 }
 
 static int by_name_then_order(const void *a, const void *b)
 {
-    const arb_pgn_tag *x = *(const arb_pgn_tag *const *)a, *y = *(const arb_pgn_tag *const *)b;
-    int c = strcmp(x->name, y->name);
-    return c ? c : (x > y) - (x < y);   /* both point into g->tags */
+    return tag_order(a, b);
 }
 
-static void write_tags(arb_pgn_writer *w, const arb_pgn_game *g, int result)
+/* Writes the tags; returns the game's result as arb_pgn_game_result gives
+ * it (the first Result tag is found here anyway). */
+static int write_tags(arb_pgn_writer *w, const arb_pgn_game *g)
 {
     if (w->sorted_cap < g->tag_count) {
-        const arb_pgn_tag **p = realloc(w->sorted, g->tag_count * sizeof *p);
+        struct sorted_tag *p = realloc(w->sorted, g->tag_count * sizeof *p);
         if (!p) {
             w->failed = true;
-            return;
+            return arb_pgn_game_result(g);
         }
         w->sorted = p;
         w->sorted_cap = g->tag_count;
     }
     const char *values[7] = {NULL};
     size_t n = 0;
+    struct sorted_tag *sorted = w->sorted;
     for (size_t i = 0; i < g->tag_count; i++) {
         const arb_pgn_tag *t = &g->tags[i];
-        int r = roster_index(t->name);
+        size_t len = strlen(t->name);
+        struct sorted_tag s = {name_key(t->name, len), t, len};
+        int r = roster_index(s.key);
         /* a repeated roster tag is not lost: it goes with the others */
         if (r >= 0 && !values[r]) {
             values[r] = t->value;
@@ -177,23 +239,29 @@ static void write_tags(arb_pgn_writer *w, const arb_pgn_game *g, int result)
         }
         /* insertion sort: a handful of tags, mostly in order already */
         size_t j = n++;
-        while (j > 0 && j + 16 >= n && strcmp(w->sorted[j - 1]->name, t->name) > 0) {
-            w->sorted[j] = w->sorted[j - 1];
+        while (j > 0 && j + 16 >= n && tag_order(&sorted[j - 1], &s) > 0) {
+            sorted[j] = sorted[j - 1];
             j--;
         }
-        w->sorted[j] = t;
+        sorted[j] = s;
     }
     /* past 16 tags, insertion sort turns quadratic (100,000 tags in reverse
      * order took half a minute): the run above is only partly sorted, qsort
      * finishes it, stable through the tags' order in the game */
     if (n > 16)
-        qsort(w->sorted, n, sizeof *w->sorted, by_name_then_order);
+        qsort(sorted, n, sizeof *sorted, by_name_then_order);
     for (int i = 0; i < 6; i++)
-        put_tag(w, roster[i], values[i] ? values[i] : roster_default[i]);
-    put_tag(w, "Result", arb_pgn_result_text(result));
+        put_tag(w, roster[i].name, roster[i].len, values[i] ? values[i] : roster[i].absent);
+    int result = values[6] ? arb_pgn_result_parse(values[6], strlen(values[6])) : ARB_PGN_RESULT_NONE;
+    if (result == ARB_PGN_RESULT_NONE)
+        result = g->result;
+    if (result == ARB_PGN_RESULT_NONE)
+        result = ARB_PGN_RESULT_UNKNOWN;
+    put_tag(w, "Result", 6, arb_pgn_result_text(result));
     for (size_t i = 0; i < n; i++)
-        put_tag(w, w->sorted[i]->name, w->sorted[i]->value);
+        put_tag(w, sorted[i].tag->name, sorted[i].name_len, sorted[i].tag->value);
     put_char(w, '\n');
+    return result;
 }
 
 /* How a movetext word joins the one before it. */
@@ -206,47 +274,64 @@ enum join {
                    * such as "[Event", which must not begin a line) */
 };
 
+/* The line state of put_word, as a value (kept in registers where a
+ * sequence of words is placed). */
+struct line {
+    size_t len, line_start, group_start;
+    bool line_empty;
+};
+
+/* put_word on a line state, the room already made (n + 1 bytes). */
+static inline void place_word(struct line *s, char *b, const char *word, size_t n, enum join join,
+                              size_t width)
+{
+    if (join == JOIN_NOBREAK && !s->line_empty) {
+        b[s->len++] = ' ';
+        memcpy(b + s->len, word, n);
+        s->len += n;
+        return;
+    }
+    size_t space = join == JOIN_GLUE ? 0 : 1;
+    if (s->line_empty) {
+        s->group_start = s->len;
+    } else if (s->len - s->line_start + space + n <= width) {
+        if (space)
+            b[s->len++] = ' ';
+        if (join == JOIN_SPACE)
+            s->group_start = s->len;
+    } else if (join != JOIN_SPACE && s->group_start > s->line_start) {
+        /* move the whole run to a new line */
+        b[s->group_start - 1] = '\n';
+        s->line_start = s->group_start;
+        if (space)
+            b[s->len++] = ' ';
+    } else if (join == JOIN_GLUE) {
+        /* a run longer than a line: it cannot be split */
+    } else {
+        b[s->len++] = '\n';
+        s->line_start = s->len;
+        s->group_start = s->len;
+    }
+    memcpy(b + s->len, word, n);
+    s->len += n;
+    s->line_empty = false;
+}
+
 /* Appends one movetext word.  When the line would grow past the width, the
  * line breaks before the word, or before the run of words it is kept with. */
 static void put_word(arb_pgn_writer *w, const char *s, size_t n, enum join join)
 {
     if (!grow(w, n + 1))
         return;
-    size_t width = (size_t)w->opt.line_width;
     if (w->glue_next)
         join = JOIN_GLUE;
     w->glue_next = false;
-    char *b = w->buf;
-    if (join == JOIN_NOBREAK && !w->line_empty) {
-        b[w->len++] = ' ';
-        memcpy(b + w->len, s, n);
-        w->len += n;
-        return;
-    }
-    size_t space = join == JOIN_GLUE ? 0 : 1;
-    if (w->line_empty) {
-        w->group_start = w->len;
-    } else if (w->len - w->line_start + space + n <= width) {
-        if (space)
-            b[w->len++] = ' ';
-        if (join == JOIN_SPACE)
-            w->group_start = w->len;
-    } else if (join != JOIN_SPACE && w->group_start > w->line_start) {
-        /* move the whole run to a new line */
-        b[w->group_start - 1] = '\n';
-        w->line_start = w->group_start;
-        if (space)
-            b[w->len++] = ' ';
-    } else if (join == JOIN_GLUE) {
-        /* a run longer than a line: it cannot be split */
-    } else {
-        b[w->len++] = '\n';
-        w->line_start = w->len;
-        w->group_start = w->len;
-    }
-    memcpy(b + w->len, s, n);
-    w->len += n;
-    w->line_empty = false;
+    struct line l = {w->len, w->line_start, w->group_start, w->line_empty};
+    place_word(&l, w->buf, s, n, join, (size_t)w->opt.line_width);
+    w->len = l.len;
+    w->line_start = l.line_start;
+    w->group_start = l.group_start;
+    w->line_empty = l.line_empty;
 }
 
 /* Decimal digits of v at the end of buf[12]; returns where they start. */
@@ -279,6 +364,40 @@ static bool could_open_tag_pair(const char *word, size_t n)
     return n >= 2 && word[0] == '[' && ((word[1] >= 'A' && word[1] <= 'Z') || (word[1] >= 'a' && word[1] <= 'z'));
 }
 
+/* The common case of put_comment: a comment whose words are separated by
+ * single spaces (as the reader leaves them) and that fits on the current
+ * line after a space, written in one piece.  Leaves the writer as the
+ * word-by-word path would, the start of its last run of words included;
+ * false, with nothing written, when the comment is not such a one. */
+static bool put_comment_on_line(arb_pgn_writer *w, const char *t, size_t n)
+{
+    if (w->line_empty || w->glue_next || w->len - w->line_start + 3 + n > (size_t)w->opt.line_width
+        || (n > 0 && (t[0] == ' ' || t[n - 1] == ' ')))
+        return false;
+    /* where the last word that may begin a line starts: not the first word,
+     * which is glued to the '{', nor one that must not begin a line */
+    size_t group = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)t[i];
+        if (c > ' ')
+            continue;
+        if (c != ' ' || t[i + 1] == ' ')
+            return false;   /* other blanks, runs of them, control characters: word by word */
+        if (!could_open_tag_pair(t + i + 1, n - i - 1))
+            group = i + 1;
+    }
+    if (!grow(w, n + 3))
+        return false;
+    char *b = w->buf + w->len;
+    b[0] = ' ';
+    b[1] = '{';
+    memcpy(b + 2, t, n);
+    b[n + 2] = '}';
+    w->group_start = w->len + (group ? group + 2 : 1);
+    w->len += n + 3;
+    return true;
+}
+
 /* A comment's words, wrapped like the rest; the reader collapses white space
  * in comments, so reading this back gives the text again. */
 static void put_comment(arb_pgn_writer *w, const arb_pgn_item *it)
@@ -295,8 +414,15 @@ static void put_comment(arb_pgn_writer *w, const arb_pgn_item *it)
         end_line(w);
         return;
     }
-    put_word(w, "{", 1, JOIN_SPACE);
-    w->glue_next = true;
+    if (put_comment_on_line(w, t, n))
+        return;
+    /* word by word, the line state in a local copy (put_word's rules) */
+    if (!grow(w, 2 * n + 4))
+        return;
+    struct line s = {w->len, w->line_start, w->group_start, w->line_empty};
+    char *b = w->buf;
+    place_word(&s, b, "{", 1, w->glue_next ? JOIN_GLUE : JOIN_SPACE, (size_t)w->opt.line_width);
+    bool first = true;   /* the first word is glued to the brace */
     size_t i = 0;
     while (i < n) {
         while (i < n && is_blank(t[i]))
@@ -306,11 +432,94 @@ static void put_comment(arb_pgn_writer *w, const arb_pgn_item *it)
             j++;
         /* a line inside a comment must not start with "[Name": the reader
          * takes a tag pair there for the next game after an unclosed comment */
-        if (j > i)
-            put_word(w, t + i, j - i, could_open_tag_pair(t + i, j - i) ? JOIN_NOBREAK : JOIN_SPACE);
+        if (j > i) {
+            enum join join = could_open_tag_pair(t + i, j - i) ? JOIN_NOBREAK : JOIN_SPACE;
+            place_word(&s, b, t + i, j - i, first ? JOIN_GLUE : join, (size_t)w->opt.line_width);
+            first = false;
+        }
         i = j;
     }
-    put_word(w, "}", 1, JOIN_GLUE);
+    place_word(&s, b, "}", 1, JOIN_GLUE, (size_t)w->opt.line_width);
+    w->len = s.len;
+    w->line_start = s.line_start;
+    w->group_start = s.group_start;
+    w->line_empty = s.line_empty;
+    w->glue_next = false;
+}
+
+/* "00" to "99", for move numbers below 100 without a division. */
+static const char two_digits[201] = "0001020304050607080910111213141516171819"
+                                    "2021222324252627282930313233343536373839"
+                                    "4041424344454647484950515253545556575859"
+                                    "6061626364656667686970717273747576777879"
+                                    "8081828384858687888990919293949596979899";
+
+/* The common case of recorded SAN moves: a run of move items, each written
+ * in one piece with its number (when it has one) after a space, or at the
+ * start of a new line when it does not fit, as the word-by-word path would
+ * (a number stays with its move).  Returns how many items it wrote (0 when
+ * the first is not such a one); the state is kept in locals (stores through
+ * the buffer could alias the writer). */
+static size_t put_moves_on_line(arb_pgn_writer *w, const arb_pgn_item *it, size_t count, bool black_number)
+{
+    if (w->line_empty || w->glue_next)
+        return 0;
+    char *buf = w->buf;
+    size_t len = w->len, cap = w->cap, line_start = w->line_start, group = w->group_start;
+    size_t width = (size_t)w->opt.line_width;
+    size_t k = 0;
+    for (; k < count && it[k].kind == ARB_PGN_ITEM_MOVE && len + 32 <= cap; k++, black_number = false) {
+        size_t san_len = it[k].len;
+        unsigned ply = it[k].ply;
+        char san[sizeof it->san];
+        memcpy(san, it[k].san, sizeof san);   /* fixed size: NUL and all */
+        char *b = buf + len;
+        bool white = (ply & 1) == ARB_WHITE;
+        if (!white && !black_number) {
+            b[0] = ' ';
+            if (len - line_start + 1 + san_len > width) {
+                b[0] = '\n';
+                line_start = len + 1;
+            }
+            memcpy(b + 1, san, sizeof san);
+            group = len + 1;
+            len += 1 + san_len;
+            continue;
+        }
+        unsigned number = ply / 2 + 1;
+        size_t digits = number < 10 ? 1 : number < 100 ? 2 : 3;
+        for (unsigned v = number / 1000; v > 0; v /= 10)
+            digits++;
+        size_t number_len = digits + (white ? 1 : 3);
+        b[0] = ' ';
+        if (len - line_start + 2 + number_len + san_len > width) {
+            /* the number and its move together on the next line, unless
+             * even a line of their own is too short */
+            if (1 + number_len + san_len > width)
+                break;
+            b[0] = '\n';
+            line_start = len + 1;
+        }
+        /* "N..." then, for white, the space and the move over the last two dots */
+        memcpy(b + 1 + digits, "...", 3);
+        if (number < 10) {
+            b[1] = (char)('0' + number);
+        } else if (number < 100) {
+            memcpy(b + 1, two_digits + 2 * number, 2);
+        } else {
+            char *d = b + 1 + digits;
+            for (unsigned v = number; v > 0; v /= 10)
+                *--d = (char)('0' + v % 10);
+        }
+        b[1 + number_len] = ' ';
+        memcpy(b + 2 + number_len, san, sizeof san);
+        group = len + 1;
+        len += 2 + number_len + san_len;
+    }
+    w->len = len;
+    w->line_start = line_start;
+    w->group_start = group;
+    return k;
 }
 
 static size_t move_text(const arb_pgn_writer *w, const arb_position *before, arb_move move,
@@ -361,6 +570,12 @@ static void write_movetext(arb_pgn_writer *w, const arb_pgn_game *g, int result)
         }
         switch (it->kind) {
         case ARB_PGN_ITEM_MOVE: {
+            size_t done = replay ? 0 : put_moves_on_line(w, it, g->item_count - i, black_number);
+            if (done > 0) {
+                i += done - 1;
+                black_number = false;
+                break;
+            }
             char num[16];
             char *end = num + sizeof num;
             enum join join = JOIN_SPACE;
@@ -437,8 +652,7 @@ arb_status arb_pgn_write_game(arb_pgn_writer *w, const arb_pgn_game *g, const ch
     arb_status st = {0};
     w->len = 0;
     w->failed = false;
-    int result = arb_pgn_game_result(g);
-    write_tags(w, g, result);
+    int result = write_tags(w, g);
     write_movetext(w, g, result);
     if (w->failed) {
         st = arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0,
