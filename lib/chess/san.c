@@ -13,15 +13,20 @@
 
 static const char kind_letters[] = "PNBRQK";
 
-/* Legal test for a non-castling move of a piece that can reach `to`.  Out of
- * check, a piece other than the king can only be held by a pin, so most moves
- * are settled by one table lookup. */
+/* Legal test for a non-castling move of a piece that can reach `to`.  A
+ * piece other than the king is held only by the check it must answer and by
+ * a pin, so most moves are settled by table lookups. */
 static bool leaves_king_safe(const arb_position *pos, int from, int to, bool en_passant)
 {
     int us = pos->side, them = us ^ 1;
     arb_bitboard occ = (arb_occupied(pos) ^ ARB_BB(from)) | ARB_BB(to);
-    if (!pos->checkers && !en_passant && pos->board[from] != arb_piece(us, ARB_KING)) {
+    if (!en_passant && pos->board[from] != arb_piece(us, ARB_KING)) {
         int ksq = arb_king_square(pos, us);
+        /* in check, a piece other than the king answers a single check only,
+         * by taking the checker or standing between it and the king */
+        if (pos->checkers && (arb_more_than_one(pos->checkers) ||
+                              !((arb_between(ksq, arb_lsb(pos->checkers)) | pos->checkers) & ARB_BB(to))))
+            return false;
         arb_bitboard line = arb_line(ksq, from);
         if (!line || (line & ARB_BB(to)))
             return true;
