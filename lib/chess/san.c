@@ -363,10 +363,22 @@ static inline __attribute__((always_inline)) bool parse_common(const arb_positio
             from_mask &= arb_rank_bb(*p++ - '1');
         if (p != e || (pos->by_color[us] & to_bb))
             return false;
-        arb_bitboard origins = legal_origins(pos, kind, to, from_mask);
-        if (!origins || arb_more_than_one(origins))
-            return false; /* illegal or ambiguous */
+        arb_bitboard origins = piece_reach(kind, to, occ) & arb_pieces(pos, us, kind) & from_mask;
+        if (!origins)
+            return false;
         from = arb_lsb(origins);
+        if (arb_more_than_one(origins)) {
+            /* several pieces reach the square: one of them legally, or ambiguous */
+            origins = legal_origins(pos, kind, to, from_mask);
+            if (!origins || arb_more_than_one(origins))
+                return false;
+            from = arb_lsb(origins);
+        } else if (kind == ARB_KING || pos->checkers) {
+            if (!leaves_king_safe(pos, from, to, false))
+                return false;
+        } else if (!safe_piece_move(pos, arb_king_square(pos, us), from, to)) {
+            return false;
+        }
     }
     *move = arb_move_make(from, to, ARB_MOVE_NORMAL, 0);
     return true;
