@@ -56,14 +56,18 @@ static inline size_t arb_pgn_symbol_run16(const unsigned char *b)
 /* Just past a comment at buf[p] of printable ASCII closed on its line, or 0. */
 size_t arb_pgn_lex_plain_comment_end(const arb_pgn_lexer *lx, size_t p);
 
-/* Passes over blanks and move numbers on the current line (when a token was
- * read on it already), and with `pass_comments` over comments of printable
- * ASCII closed on the line, and finds the next token when it is a plain
- * symbol: returns its length, with lx->pos at its first byte (not consumed:
- * the caller takes it with arb_pgn_lex_take, or leaves it to arb_pgn_lex).
+/* Passes over blanks and move numbers (when a token was read on the current
+ * line already), and with `pass_comments` over comments of printable ASCII
+ * closed on their line, and finds the next token when it is a plain symbol:
+ * returns its length, with lx->pos at its first byte (not consumed: the
+ * caller takes it with arb_pgn_lex_take, or leaves it to arb_pgn_lex).
  * Returns 0 when the next token is anything else.  *passed_end is set to
- * the stream offset after the last token passed over, if any.  (Inline: it
- * runs once per move.) */
+ * the stream offset after the last token passed over, if any.  A line break
+ * is passed over (and counted as arb_pgn_lex counts it) only when the next
+ * line starts with a letter or a digit: a move or a move number right after
+ * a line of moves ends no game, whereas a blank line, a tag, an escape or a
+ * game's first token is arb_pgn_lex's to judge.  (Inline: it runs once per
+ * move.) */
 static inline size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, bool pass_comments, uint64_t *passed_end)
 {
     const unsigned char *cls = arb_pgn_char_class;
@@ -75,6 +79,19 @@ static inline size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, bool pass_comme
         while (cls[b[p]] & ARB_PGN_C_WS)   /* blanks, not LF or NUL */
             p++;
         unsigned c = b[p];
+        if (c == '\n') {
+            size_t q = p + 1;
+            while (cls[b[q]] & ARB_PGN_C_WS)
+                q++;
+            if (!(cls[b[q]] & (ARB_PGN_C_LETTER | ARB_PGN_C_DIGIT)) || q + 2 >= lx->end)
+                break;
+            lx->line++;
+            lx->line_start = lx->base + p + 1;
+            lx->col_adjust = 0;
+            lx->line_has_token = false;
+            p = q;
+            c = b[p];
+        }
         if (cls[c] & ARB_PGN_C_LETTER) {
             size_t q = p + 1;
             if (q + 16 <= lx->end) {
@@ -102,6 +119,7 @@ static inline size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, bool pass_comme
                 break;
             p = q;
             *passed_end = lx->base + p;
+            lx->line_has_token = true;   /* (after a line break passed over) */
             continue;
         }
         if (!(cls[c] & ARB_PGN_C_DIGIT))
@@ -119,6 +137,7 @@ static inline size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, bool pass_comme
             break;
         p = q;
         *passed_end = lx->base + q;
+        lx->line_has_token = true;
     }
     lx->pos = p;
     return 0;

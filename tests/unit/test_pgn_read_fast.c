@@ -292,3 +292,64 @@ Test(pgn_read_fast, symbol_run_matches_the_byte_classes)
     memcpy(buf, "Nf3+#=-/:_09AZaz", 16);
     cr_assert_eq(arb_pgn_symbol_run16(buf), 16);
 }
+
+/* Line breaks between moves: passed over (and counted) when the next line
+ * starts with a move or a move number; a blank line, a tag or a result at a
+ * line's start stay the lexer's, with the line-first mark they always had. */
+Test(pgn_read_fast, line_breaks_between_moves)
+{
+    arb_pgn_lexer lx;
+    arb_pgn_token tok;
+    uint64_t number_end = 0;
+    const char *wrapped = "e4 e5\n2. Nf3 Nc6\r\nBb5 a6\n12. [x\n";
+    arb_pgn_lexer_init(&lx, wrapped, strlen(wrapped), true);
+    arb_pgn_lex(&lx, &tok);   /* e4 */
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 2);
+    arb_pgn_lex_take(&lx, 2);
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 3, "Nf3 on the next line");
+    cr_assert_eq(lx.line, 2);
+    cr_assert_eq(arb_pgn_lex_col(&lx), 4);
+    arb_pgn_lex_take(&lx, 3);
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 3);
+    arb_pgn_lex_take(&lx, 3);
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 3, "Bb5 first on its line, after CR LF");
+    cr_assert_eq(lx.line, 3);
+    cr_assert_eq(arb_pgn_lex_col(&lx), 1);
+    cr_assert_not(lx.line_has_token, "nothing taken on line 3 yet");
+    arb_pgn_lex_take(&lx, 3);
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 2);
+    arb_pgn_lex_take(&lx, 2);
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 0, "'[' is the lexer's");
+    cr_assert_eq(lx.line, 4);
+    cr_assert_eq(arb_pgn_lex(&lx, &tok), ARB_PGN_TOK_TAG_OPEN);
+    cr_assert_eq(tok.flags & ARB_PGN_TF_LINE_FIRST, 0, "after \"12.\" on its line, '[' is not first");
+
+    const char *ends[] = {"e4 e5\n\n1. d4 d5", "e4 e5\n[Event \"x\"]", "e4 e5\n1-0", "e4 e5\n%escape"};
+    const int kinds[] = {ARB_PGN_TOK_MOVE_NUMBER, ARB_PGN_TOK_TAG_OPEN, ARB_PGN_TOK_RESULT, ARB_PGN_TOK_ESCAPE};
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        arb_pgn_lexer_init(&lx, ends[i], strlen(ends[i]), true);
+        arb_pgn_lex(&lx, &tok);
+        cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 2);
+        arb_pgn_lex_take(&lx, 2);
+        cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 0, "%s", ends[i]);
+        cr_assert_eq(arb_pgn_lex(&lx, &tok), kinds[i], "%s", ends[i]);
+        cr_assert(tok.flags & ARB_PGN_TF_LINE_FIRST, "%s: first on its line", ends[i]);
+    }
+
+    /* read whole: a wrapped game without a termination marker, a blank
+     * line, and a game without tags: two games, as ever */
+    const char *two = "1. e4 e5 2. Nf3\nNc6 3. Bb5\na6\n\n1. d4 d5 *\n";
+    arb_pgn_reader *r = reader_on(two, strlen(two), NULL);
+    arb_pgn_game g;
+    arb_pgn_game_init(&g);
+    arb_status st;
+    cr_assert_eq(arb_pgn_read(r, &g, &st), ARB_PGN_READ_GAME);
+    cr_assert_eq(g.main_line_plies, 6);
+    cr_assert_eq(g.error_count, 0);
+    cr_assert_eq(arb_pgn_read(r, &g, &st), ARB_PGN_READ_GAME);
+    cr_assert_eq(g.main_line_plies, 2);
+    cr_assert_eq(g.error_count, 0);
+    cr_assert_eq(arb_pgn_read(r, &g, &st), ARB_PGN_READ_END);
+    arb_pgn_game_free(&g);
+    arb_pgn_reader_free(r);
+}
