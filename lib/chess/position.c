@@ -299,9 +299,9 @@ static inline bool is_plain(const arb_position *p, unsigned move, int us)
            !(kind == ARB_KING && p->castling_rooks) && !(kind == ARB_PAWN && (from ^ to) == 16);
 }
 
-void arb_position_play(arb_position *p, arb_move move)
+/* one copy per colour: the colour a constant, indices fold */
+static inline __attribute__((always_inline)) void play_any(arb_position *p, arb_move move)
 {
-    /* one copy per colour: the colour a constant, indices fold */
     if (p->side == ARB_WHITE && is_plain(p, move, ARB_WHITE))
         play(p, move, ARB_WHITE, ARB_MOVE_NORMAL, true);
     else if (p->side == ARB_BLACK && is_plain(p, move, ARB_BLACK))
@@ -310,10 +310,16 @@ void arb_position_play(arb_position *p, arb_move move)
         play_special(p, move);
 }
 
+void arb_position_play(arb_position *p, arb_move move)
+{
+    play_any(p, move);
+}
+
+/* (its own copy of the body: the replay's one call per move) */
 void arb_position_make(const arb_position *pos, arb_move move, arb_position *out)
 {
     *out = *pos;
-    arb_position_play(out, move);
+    play_any(out, move);
 }
 
 /* Moves that move or remove a second piece: played on a copy. */

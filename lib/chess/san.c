@@ -13,15 +13,20 @@
 
 static const char kind_letters[] = "PNBRQK";
 
-/* Legal test for a non-castling move of a piece that can reach `to`.  Out of
- * check, a piece other than the king can only be held by a pin, so most moves
- * are settled by one table lookup. */
+/* Legal test for a non-castling move of a piece that can reach `to`.  A
+ * piece other than the king is held only by the check it must answer and by
+ * a pin, so most moves are settled by table lookups. */
 static bool leaves_king_safe(const arb_position *pos, int from, int to, bool en_passant)
 {
     int us = pos->side, them = us ^ 1;
     arb_bitboard occ = (arb_occupied(pos) ^ ARB_BB(from)) | ARB_BB(to);
-    if (!pos->checkers && !en_passant && pos->board[from] != arb_piece(us, ARB_KING)) {
+    if (!en_passant && pos->board[from] != arb_piece(us, ARB_KING)) {
         int ksq = arb_king_square(pos, us);
+        /* in check, a piece other than the king answers a single check only,
+         * by taking the checker or standing between it and the king */
+        if (pos->checkers && (arb_more_than_one(pos->checkers) ||
+                              !((arb_between(ksq, arb_lsb(pos->checkers)) | pos->checkers) & ARB_BB(to))))
+            return false;
         arb_bitboard line = arb_line(ksq, from);
         if (!line || (line & ARB_BB(to)))
             return true;
@@ -358,10 +363,22 @@ static inline __attribute__((always_inline)) bool parse_common(const arb_positio
             from_mask &= arb_rank_bb(*p++ - '1');
         if (p != e || (pos->by_color[us] & to_bb))
             return false;
-        arb_bitboard origins = legal_origins(pos, kind, to, from_mask);
-        if (!origins || arb_more_than_one(origins))
-            return false; /* illegal or ambiguous */
+        arb_bitboard origins = piece_reach(kind, to, occ) & arb_pieces(pos, us, kind) & from_mask;
+        if (!origins)
+            return false;
         from = arb_lsb(origins);
+        if (arb_more_than_one(origins)) {
+            /* several pieces reach the square: one of them legally, or ambiguous */
+            origins = legal_origins(pos, kind, to, from_mask);
+            if (!origins || arb_more_than_one(origins))
+                return false;
+            from = arb_lsb(origins);
+        } else if (kind == ARB_KING || pos->checkers) {
+            if (!leaves_king_safe(pos, from, to, false))
+                return false;
+        } else if (!safe_piece_move(pos, arb_king_square(pos, us), from, to)) {
+            return false;
+        }
     }
     *move = arb_move_make(from, to, ARB_MOVE_NORMAL, 0);
     return true;

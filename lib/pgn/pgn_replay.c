@@ -400,25 +400,45 @@ void pgn_replay_plain_moves(struct parse *p)
 {
     arb_pgn_lexer *lx = &p->r->lx;
     const arb_pgn_reader_options *opt = &p->r->opt;
-    bool pass_comments = opt->skip_comments || opt->skip_items;   /* (add_comment keeps none) */
+    const bool pass_comments = opt->skip_comments || opt->skip_items;   /* (add_comment keeps none) */
+    /* nothing recorded per move (a count, a filter on tags or results):
+     * the moves are only played, with the state in locals */
+    const bool play_only = opt->skip_items && !(p->depth == 0 && opt->keep_main_line);
+    struct frame *f = &p->r->frames[p->depth];
+    size_t plies = 0;
+    uint64_t last_end = p->last_end;
     for (;;) {
         uint64_t passed_end = 0;
         size_t len = arb_pgn_lex_plain_symbol(lx, pass_comments, &passed_end);
-        if (passed_end > p->last_end)
-            p->last_end = passed_end;
+        if (passed_end > last_end)
+            last_end = passed_end;
         if (len == 0)
-            return;
-        struct frame *f = &p->r->frames[p->depth];
+            break;
         arb_move m;
         /* anything SAN does not read (null moves, coordinates, errors)
          * goes the long way, from the token's first byte */
-        if (arb_san_parse(&f->pos[f->cur], lx->buf + lx->pos, len, &m, NULL) != ARB_SAN_OK)
-            return;
-        int line = lx->line, col = opt->skip_items ? 0 : arb_pgn_lex_col(lx);   /* (for the item) */
         const char *text = lx->buf + lx->pos;
+        arb_position *pos = &f->pos[f->cur];
+        if (arb_san_parse(pos, text, len, &m, NULL) != ARB_SAN_OK)
+            break;
+        if (play_only) {
+            arb_pgn_lex_take(lx, len);
+            last_end = arb_pgn_lexer_offset(lx);
+            arb_position_make(pos, m, &f->pos[f->cur ^ 1]);
+            f->cur ^= 1;
+            plies++;
+            continue;
+        }
+        int line = lx->line, col = opt->skip_items ? 0 : arb_pgn_lex_col(lx);   /* (for the item) */
         arb_pgn_lex_take(lx, len);
-        p->last_end = arb_pgn_lexer_offset(lx);
+        p->last_end = last_end = arb_pgn_lexer_offset(lx);
         if (!played(p, f, m, line, col, text, len, true))
-            return;
+            break;
     }
+    if (plies) {
+        f->has_move = true;
+        if (p->depth == 0)
+            p->g->main_line_plies += plies;
+    }
+    p->last_end = last_end;
 }

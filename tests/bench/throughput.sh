@@ -20,6 +20,8 @@
 #   sh tests/bench/throughput.sh BINDIR SHARED
 #   RUNS=3 QUICK=20 sh tests/bench/throughput.sh build/bin ../shared
 #
+# Then the scaling to five times the input (see below; SCALE=0 skips it).
+#
 # QUICK=N measures the first N MB of bench.pgn (cut at a game boundary)
 # instead of the whole 200 MB: the section in a few minutes.  bench.pgn is
 # decompressed once into BINDIR/../bench/ (BENCH_PGN names another copy); the
@@ -185,6 +187,29 @@ for k in grep:pgngrep_-j1 lint:pgnlint_-j1 conv:pgnconv_-j1 gz:pgngrep_-j2_.gz z
     eval "p=\${peak_${k%%:*}:-}"
     [ -n "$p" ] && printf '  %-24s %6.1f MB\n' "$(echo "${k#*:}" | tr _ ' ')" "$(awk -v p="$p" 'BEGIN { print p / 1024 }')"
 done
+
+# Scaling (issue 19: linear to 1 GB, memory flat): each tool once at -j 1 on
+# the input five times over (1 GB for bench.pgn), read from a pipe so that
+# no copy is written; CPU seconds per 100 MB and peak memory against the
+# rounds above.  SCALE=0 leaves it out (QUICK runs too, unless SCALE=1).
+scale=${SCALE:-}
+[ -z "$scale" ] && { [ -n "$quick" ] && scale=0 || scale=1; }
+if [ "$scale" = 1 ] && [ -n "$bench_timer" ]; then
+    echo "scaling: the input 5 times over ($((bytes * 5 / 1000000)) MB) from a pipe, -j 1, against the rounds above:"
+    printf '  %-26s %12s %12s %10s %10s\n' "" "cpu-s/100MB" "x5: /100MB" "peak" "x5: peak"
+    for k in grep:pgngrep:-c_--valid lint:pgnlint:--format_json conv:pgnconv:; do
+        key=${k%%:*} rest=${k#*:} tool=${rest%%:*} args=$(echo "${rest#*:}" | tr _ ' ')
+        cat "$pgn" "$pgn" "$pgn" "$pgn" "$pgn" |
+            $bench_timer -f '%U %S %M' -o "$cache/time.out" "$bindir/$tool" -j 1 $args - >/dev/null 2>"$cache/err.out"
+        rc=$?
+        [ "$rc" -le 1 ] || { echo "throughput bench: $tool on 5x the input exited with $rc" >&2; sed 5q "$cache/err.out" >&2; status=1; continue; }
+        eval "c1=\$(median \"\$cpu_$key\") p1=\${peak_$key:-0}"
+        tail -1 "$cache/time.out" | awk -v name="$tool -j 1 $args" -v c1="$c1" -v p1="$p1" -v b="$bytes" '{
+            c5 = $1 + $2; p5 = $3
+            printf "  %-26s %12.3f %12.3f %7.1f MB %7.1f MB  cpu per MB x%.2f, peak x%.2f\n", name,
+                   c1 / b * 1e8, c5 / (5 * b) * 1e8, p1 / 1024, p5 / 1024, (c5 / 5) / c1, p5 / p1 }'
+    done
+fi
 
 # the results must not depend on the threads or the compression
 n=$(cat "$cache/out.grep1")

@@ -8,8 +8,10 @@
 // are compared on: checkmate, stalemate, insufficient material, the first
 // threefold/fivefold/50/75-move ply, and the threefold/fifty claims available at
 // the end.  Prints one summary line (and up to 10 disagreements) and exits 1
-// when any fact differs.  Games that only one side replays are counted apart:
-// replay agreement is the PGN reader's differential check.
+// when any fact differs, or when the two do not hold the same number of games
+// (a pgnlint that wrote nothing, or lost or split a game, compares nothing).
+// Games that only one side replays are counted apart: replay agreement is the
+// PGN reader's differential check.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -64,4 +66,4 @@ console.log(`${name}: ${oracleGames} games, ${compared} compared, ${disagreement
             (replayDiffers ? `, ${replayDiffers} replayed differently` : '') +
             (missing || extra ? `, game counts differ (oracle ${oracleGames}, pgnlint ${ours.size})` : ''));
 for (const e of examples) console.log(e);
-process.exit(disagreements ? 1 : 0);
+process.exit(disagreements || missing || extra ? 1 : 0);

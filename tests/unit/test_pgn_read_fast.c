@@ -273,3 +273,83 @@ Test(pgn_read_fast, dropped_tags_still_make_a_game)
     arb_pgn_game_free(&full);
     arb_pgn_game_free(&lean);
 }
+
+/* The symbol-run scan (SIMD where the build has SSSE3) agrees with the
+ * lexer's byte classes: for every byte value after every run length, the
+ * run stops exactly at the first byte that is no symbol continuation. */
+Test(pgn_read_fast, symbol_run_matches_the_byte_classes)
+{
+    unsigned char buf[17];
+    for (int c = 0; c < 256; c++) {
+        for (size_t before = 0; before < 16; before++) {
+            memset(buf, 'a', sizeof buf);
+            buf[before] = (unsigned char)c;
+            size_t want = (arb_pgn_char_class[c] & ARB_PGN_C_SYM) ? 16 : before;
+            cr_assert_eq(arb_pgn_symbol_run16(buf), want, "byte 0x%02x after %zu symbol bytes", c, before);
+        }
+    }
+    /* a run of only symbol bytes goes on past the 16 */
+    memcpy(buf, "Nf3+#=-/:_09AZaz", 16);
+    cr_assert_eq(arb_pgn_symbol_run16(buf), 16);
+}
+
+/* Line breaks between moves: passed over (and counted) when the next line
+ * starts with a move or a move number; a blank line, a tag or a result at a
+ * line's start stay the lexer's, with the line-first mark they always had. */
+Test(pgn_read_fast, line_breaks_between_moves)
+{
+    arb_pgn_lexer lx;
+    arb_pgn_token tok;
+    uint64_t number_end = 0;
+    const char *wrapped = "e4 e5\n2. Nf3 Nc6\r\nBb5 a6\n12. [x\n";
+    arb_pgn_lexer_init(&lx, wrapped, strlen(wrapped), true);
+    arb_pgn_lex(&lx, &tok);   /* e4 */
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 2);
+    arb_pgn_lex_take(&lx, 2);
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 3, "Nf3 on the next line");
+    cr_assert_eq(lx.line, 2);
+    cr_assert_eq(arb_pgn_lex_col(&lx), 4);
+    arb_pgn_lex_take(&lx, 3);
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 3);
+    arb_pgn_lex_take(&lx, 3);
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 3, "Bb5 first on its line, after CR LF");
+    cr_assert_eq(lx.line, 3);
+    cr_assert_eq(arb_pgn_lex_col(&lx), 1);
+    cr_assert_not(lx.line_has_token, "nothing taken on line 3 yet");
+    arb_pgn_lex_take(&lx, 3);
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 2);
+    arb_pgn_lex_take(&lx, 2);
+    cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 0, "'[' is the lexer's");
+    cr_assert_eq(lx.line, 4);
+    cr_assert_eq(arb_pgn_lex(&lx, &tok), ARB_PGN_TOK_TAG_OPEN);
+    cr_assert_eq(tok.flags & ARB_PGN_TF_LINE_FIRST, 0, "after \"12.\" on its line, '[' is not first");
+
+    const char *ends[] = {"e4 e5\n\n1. d4 d5", "e4 e5\n[Event \"x\"]", "e4 e5\n1-0", "e4 e5\n%escape"};
+    const int kinds[] = {ARB_PGN_TOK_MOVE_NUMBER, ARB_PGN_TOK_TAG_OPEN, ARB_PGN_TOK_RESULT, ARB_PGN_TOK_ESCAPE};
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        arb_pgn_lexer_init(&lx, ends[i], strlen(ends[i]), true);
+        arb_pgn_lex(&lx, &tok);
+        cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 2);
+        arb_pgn_lex_take(&lx, 2);
+        cr_assert_eq(arb_pgn_lex_plain_symbol(&lx, false, &number_end), 0, "%s", ends[i]);
+        cr_assert_eq(arb_pgn_lex(&lx, &tok), kinds[i], "%s", ends[i]);
+        cr_assert(tok.flags & ARB_PGN_TF_LINE_FIRST, "%s: first on its line", ends[i]);
+    }
+
+    /* read whole: a wrapped game without a termination marker, a blank
+     * line, and a game without tags: two games, as ever */
+    const char *two = "1. e4 e5 2. Nf3\nNc6 3. Bb5\na6\n\n1. d4 d5 *\n";
+    arb_pgn_reader *r = reader_on(two, strlen(two), NULL);
+    arb_pgn_game g;
+    arb_pgn_game_init(&g);
+    arb_status st;
+    cr_assert_eq(arb_pgn_read(r, &g, &st), ARB_PGN_READ_GAME);
+    cr_assert_eq(g.main_line_plies, 6);
+    cr_assert_eq(g.error_count, 0);
+    cr_assert_eq(arb_pgn_read(r, &g, &st), ARB_PGN_READ_GAME);
+    cr_assert_eq(g.main_line_plies, 2);
+    cr_assert_eq(g.error_count, 0);
+    cr_assert_eq(arb_pgn_read(r, &g, &st), ARB_PGN_READ_END);
+    arb_pgn_game_free(&g);
+    arb_pgn_reader_free(r);
+}
