@@ -384,53 +384,20 @@ static bool read_plain_comment(struct parse *p, size_t at, int lines, size_t lin
     return true;
 }
 
-/* A move number opening the next line ("23." or "23..."), the common first
- * token of a movetext line: read without a token, as arb_pgn_lex would have
- * read it (the replay does nothing with it).  Only right after one line
- * break: after a blank line a "1." may start a game without tags
- * (starts_new_game), which the token loop judges.  False, nothing consumed,
- * for anything else. */
-static bool read_line_number(struct parse *p, size_t at, size_t line_start)
-{
-    arb_pgn_lexer *lx = &p->r->lx;
-    const unsigned char *b = (const unsigned char *)lx->buf;
-    /* digits and periods, then ASCII, as arb_pgn_lex_plain_symbol takes them */
-    size_t q = at;
-    while (arb_pgn_char_class[b[q]] & ARB_PGN_C_DIGIT)
-        q++;
-    if (q == at || b[q] != '.')
-        return false;
-    while (b[q] == '.')
-        q++;
-    if (b[q] >= 0x80 || q + 2 >= lx->end)
-        return false;
-    lx->line++;
-    lx->line_start = lx->base + line_start;
-    lx->col_adjust = 0;
-    lx->pos = q;
-    lx->line_has_token = true;
-    p->last_end = lx->base + q;
-    return true;
-}
-
-/* The next movetext token when it is one of the two above (a comment, a
- * line's move number), read without a token; then the plain moves after
- * it.  False, nothing consumed, for any other. */
+/* The next movetext token when it is a plain comment (above), read without
+ * a token; then the plain moves after it.  False, nothing consumed, for any
+ * other.  (A move number opening the next line is the plain moves' own:
+ * pgn_lex_fast.h passes that line break.) */
 static bool read_plain_token(struct parse *p)
 {
     arb_pgn_reader *r = p->r;
     size_t line_start = 0;
     int lines;
     size_t at = arb_pgn_lexer_blanks_end(&r->lx, &lines, &line_start);
-    bool plain_moves = p->replay && !p->notation && p->premove_count == 0;
-    if (r->lx.buf[at] == '{') {
-        if (p->collect || r->opt.tags_only || r->opt.skip_comments || r->opt.skip_items
-            || !read_plain_comment(p, at, lines, line_start))
-            return false;
-    } else if (lines != 1 || !plain_moves || !read_line_number(p, at, line_start)) {
+    if (r->lx.buf[at] != '{' || p->collect || r->opt.tags_only || r->opt.skip_comments || r->opt.skip_items
+        || !read_plain_comment(p, at, lines, line_start))
         return false;
-    }
-    if (plain_moves)
+    if (p->replay && !p->notation && p->premove_count == 0)
         pgn_replay_plain_moves(p);
     return true;
 }
