@@ -137,5 +137,12 @@ enum {
 int arb_repair_distance(const arb_position *pos, const arb_move_spec *spec, const arb_move_spec *english_spec,
                         arb_move m);
 
+/* How surprising move m (legal in `before`, giving `after`; prev the move
+ * before it or ARB_MOVE_NONE) is as a move a player made, in cost units
+ * (repair_plausible.c): 0 for a recapture, small for a capture, a check or
+ * an attacked piece taken to safety, more for a quiet move, more again for
+ * a piece left where it is lost for less.  Prices inserted moves. */
+int arb_repair_surprise(const arb_position *before, arb_move prev, arb_move m, const arb_position *after);
+
 #pragma GCC visibility pop
 #endif

@@ -434,18 +434,6 @@ static bool add_solution(arb_repairer *r, int32_t n, arb_repair_result *out)
 
 /* ---- expanding a node ----------------------------------------------------- */
 
-/* The rest of an insertion's price: a move left out that recaptures on the
- * square just taken, or gives check, is likelier than a quiet one (on the
- * bench, preferring an inserted piece that moves on later did worse). */
-static int32_t insertion_surcharge(const node *x)
-{
-    if (x->prev != ARB_MOVE_NONE && arb_move_to(x->prev) == arb_move_to(x->edit.move))
-        return 0;   /* recapture */
-    if (arb_in_check(&x->pos))
-        return 2;   /* a check */
-    return 6;
-}
-
 /* Marks written (x, +, #) that the move read contradicts: a history that
  * makes later marks wrong is less likely.  Cost units. */
 static int32_t marks_cost(arb_repairer *r, size_t tok, const arb_position *before, arb_move m,
@@ -579,7 +567,9 @@ static bool expand_task(arb_repairer *r, int32_t ti)
         bool fits = tok < r->count ? read_token(r, &next, tok, &read_next) : result_fits(&next, r->game->result);
         if (fits) {
             arb_repair_edit e = {ARB_EDIT_INSERT, (uint32_t)tok, (uint32_t)ply, m};
-            if (!add_child(r, x, xi, &next, tok, ply + 1, base + ARB_REPAIR_COST_INSERT, &e, prev))
+            /* the likelier moves left out first (repair_plausible.c) */
+            int32_t c = base + ARB_REPAIR_COST_INSERT + arb_repair_surprise(pos, prev, m, &next);
+            if (!add_child(r, x, xi, &next, tok, ply + 1, c, &e, prev))
                 return false;
             x = &r->nodes[xi];
         }
@@ -674,9 +664,8 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
         if (!x->priced) {
             x->priced = 1;
             int32_t marks = marks_surcharge(r, x, fail);
-            int32_t extra = x->parent >= 0 && x->edit.kind == ARB_EDIT_INSERT ? insertion_surcharge(x) : 0;
+            int32_t extra = marks;
             x->marks = marks;
-            extra += marks;
             if (extra > 0) {
                 x->cost += extra;
                 heap_push(r, xi);
