@@ -123,7 +123,7 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *game, arb_repa
 enum {
     ARB_REPAIR_COST_REPLACE = 100,
     ARB_REPAIR_COST_INSERT = 140,
-    ARB_REPAIR_COST_DELETE = 140,
+    ARB_REPAIR_COST_DELETE = 150,
     ARB_REPAIR_COST_DELETE_REPEAT = 80,   /* the token repeats the one before it or the
                                            * player's previous one */
     ARB_REPAIR_COST_SWAP = 110
