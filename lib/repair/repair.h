@@ -142,6 +142,7 @@ int arb_repair_distance(const arb_position *pos, const arb_move_spec *spec, cons
  * (repair_plausible.c): 0 for a recapture, small for a capture, a check or
  * an attacked piece taken to safety, more for a quiet move, more again for
  * a piece left where it is lost for less.  Prices inserted moves. */
+enum { ARB_REPAIR_SURPRISE_QUIET = 6 };   /* a quiet move */
 int arb_repair_surprise(const arb_position *before, arb_move prev, arb_move m, const arb_position *after);
 
 #pragma GCC visibility pop

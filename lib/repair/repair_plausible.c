@@ -42,7 +42,7 @@ static bool lost_for_less(const arb_position *pos, int sq, int v, int taker)
 
 int arb_repair_surprise(const arb_position *before, arb_move prev, arb_move m, const arb_position *after)
 {
-    enum { RECAPTURE = 0, CAPTURE = 1, CHECK = 2, ESCAPE = 2, QUIET = 6, LEFT_EN_PRISE = 4, KING_WALK = 2 };
+    enum { RECAPTURE = 0, CAPTURE = 1, CHECK = 2, ESCAPE = 2, QUIET = ARB_REPAIR_SURPRISE_QUIET, LEFT_EN_PRISE = 4, KING_WALK = 2 };
     int from = arb_move_from(m), to = arb_move_to(m);
     int side = before->side;
     int moved = arb_piece_kind(before->board[from]);
