@@ -531,7 +531,7 @@ static bool add_task(arb_repairer *r, int32_t xi, size_t k, size_t fail, bool de
     t->fail_tok = !dead && x->tok + fail < r->count ? (uint32_t)(x->tok + fail) : UINT32_MAX;
     t->fail_price = 0;
     t->written = k < fail ? r->chain_moves[k] : ARB_MOVE_NONE;
-    t->distance = near > 10 ? 10 : near;
+    t->distance = near > 5 ? 5 : near;
     int32_t least = tok < r->count && r->repeat[tok] ? ARB_REPAIR_COST_DELETE_REPEAT : ARB_REPAIR_COST_REPLACE;
     /* the stretch counts only up to this ply for the edits made here */
     t->base = x->cost - x->marks + marks_before + t->distance;
