@@ -137,17 +137,30 @@ static const arb_repair_limits follow_limits = {.max_edits = ARB_FINDING_MAX_REP
 
 /* A repair of several edits is followed only when it is no guess: every
  * edit stands at or after the first token that does not read (edits before
- * it would rewrite moves that replay, to explain several bad ones), and the
- * next repair found costs more (two equally good ones: which was played?).
- * One edit is a single slip, followed as found. */
+ * it would rewrite moves that replay, to explain several bad ones); no
+ * edited move starts where an earlier one ended (2.Ke3 3.Ke4 read 2.Ke2
+ * 3.Ke3 is one illegal king move played and the game going on from it as
+ * likely as two slips); and the next repair found costs more (two equally
+ * good ones: which was played?).  One edit is a single slip, followed as
+ * found. */
 static bool sound(const lint_repair_search *s)
 {
     const arb_repair *rep = &s->res.repairs[0];
     if (rep->edit_count <= 1)
         return true;
-    for (int e = 0; e < rep->edit_count; e++)
-        if (rep->edits[e].token < s->res.fail_token)
+    for (int e = 0; e < rep->edit_count; e++) {
+        const arb_repair_edit *ed = &rep->edits[e];
+        if (ed->token < s->res.fail_token)
             return false;
+        if (ed->kind != ARB_EDIT_REPLACE && ed->kind != ARB_EDIT_INSERT)
+            continue;
+        for (int k = 0; k < e; k++) {
+            const arb_repair_edit *was = &rep->edits[k];
+            if ((was->kind == ARB_EDIT_REPLACE || was->kind == ARB_EDIT_INSERT)
+                && arb_move_from(ed->move) == arb_move_to(was->move))
+                return false;
+        }
+    }
     return s->res.count < 2 || s->res.repairs[1].cost > rep->cost;
 }
 
