@@ -90,7 +90,7 @@ static size_t merge_items(const arb_pgn_game *g, const arb_repair *rep, const ar
     for (size_t i = 0; i <= g->item_count; i++) {
         const arb_pgn_item *it = i < g->item_count ? &g->items[i] : NULL;
         if (it && it->kind == ARB_PGN_ITEM_VARIATION_END) {
-            depth--;
+            depth -= depth > 0;
             items[n++] = *it;
             continue;
         }
@@ -177,7 +177,7 @@ static bool variations_fit(const arb_pgn_game *g, const arb_repair *rep)
         const arb_pgn_item *it = &g->items[i];
         if (it->kind == ARB_PGN_ITEM_VARIATION_START)
             depth++;
-        else if (it->kind == ARB_PGN_ITEM_VARIATION_END)
+        else if (it->kind == ARB_PGN_ITEM_VARIATION_END && depth > 0)
             depth--;
         else if (it->kind == ARB_PGN_ITEM_MOVE && depth == 0) {
             if (diverge >= rep->move_count || rep->moves[diverge] != it->move)
@@ -234,7 +234,7 @@ bool lint_follow_repair(lint_ctx *c, lint_followed *followed)
     for (size_t i = 0, depth = 0; i < g->item_count; i++) {
         const arb_pgn_item *it = &g->items[i];
         depth += it->kind == ARB_PGN_ITEM_VARIATION_START;
-        depth -= it->kind == ARB_PGN_ITEM_VARIATION_END;
+        depth -= it->kind == ARB_PGN_ITEM_VARIATION_END && depth > 0;
         if (it->kind != ARB_PGN_ITEM_MOVE || depth > 0 || !before_pos(it->line, it->col, d->line, d->col))
             continue;
         arb_position_make(&pos, it->move, &next);
