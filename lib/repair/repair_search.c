@@ -281,11 +281,13 @@ static bool seen_before(arb_repairer *r, uint64_t key, int32_t cost)
     }
 }
 
-/* How much cheaper than the node popped a node made after it may be: a
- * legal move read as a likelier one, and the move then read at the token
- * that failed, are priced against what was written (negative prices).  A
- * line read to the end waits this much in the queue before it is given, so
- * that repairs still come out cheapest first. */
+/* How much cheaper than the task popped a node made after it may be: a
+ * legal move read as a likelier one is priced against the move written,
+ * and the move then read at the token that failed against a quiet one,
+ * each up to about 6 below.  A line read to the end waits HOLD in the queue
+ * before it is given, so that repairs come out cheapest first; the rare one
+ * found later still cheaper is put in its place when the search ends
+ * (sort_repairs). */
 enum { HOLD = 6 };
 
 /* ---- the priority queue ------------------------------------------------- */
@@ -636,6 +638,19 @@ static bool expand_task(arb_repairer *r, int32_t ti)
     return true;
 }
 
+/* The repairs found, cheapest first (stable: the search's order among
+ * equals). */
+static void sort_repairs(arb_repair_result *out)
+{
+    for (size_t i = 1; i < out->count; i++) {
+        arb_repair x = out->repairs[i];
+        size_t j = i;
+        for (; j > 0 && out->repairs[j - 1].cost > x.cost; j--)
+            out->repairs[j] = out->repairs[j - 1];
+        out->repairs[j] = x;
+    }
+}
+
 arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_result *out)
 {
     arb_status ok = {.code = 0};
@@ -749,6 +764,7 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
             }
         }
     }
+    sort_repairs(out);
     out->status = out->count ? ARB_REPAIR_REPAIRED : ARB_REPAIR_NO_REPAIR;
     out->work = r->work;
     /* edits name written tokens, not move tokens */
