@@ -130,10 +130,12 @@ static size_t merge_items(const arb_pgn_game *g, const arb_repair *rep, const ar
     return n;
 }
 
-/* The search --continue follows: up to as many edits as a finding names,
- * within a few tens of milliseconds. */
-static const arb_repair_limits follow_limits = {.max_edits = ARB_FINDING_MAX_REPAIR_EDITS, .max_work = 1000000,
-                                                .max_nodes = 20000, .suggestions = 2};
+/* The search --continue follows when the hint's (one edit) finds nothing:
+ * up to as many edits as a finding names, within the hint's few
+ * milliseconds, and only for a game with several bad tokens (a file of games that are no
+ * scoresheet slips must not make --continue slow). */
+static const arb_repair_limits follow_limits = {.max_edits = ARB_FINDING_MAX_REPAIR_EDITS, .max_work = 60000,
+                                                .max_nodes = 4000, .suggestions = 2};
 
 /* A repair of several edits is followed only when it is no guess: every
  * edit stands at or after the first token that does not read (edits before
@@ -223,7 +225,12 @@ bool lint_follow_repair(lint_ctx *c, lint_followed *followed)
     lint_repair_search s;
     bool ok = true;
     const arb_pgn_diag *d;
-    if (!lint_repair_find(c, &s, &follow_limits) || s.ml.count == 0 || !sound(&s)
+    bool found = lint_repair_find(c, &s, NULL);
+    if (!found && g->skipped_moves >= 2) {   /* one bad token is one slip, or none */
+        lint_repair_search_free(&s);
+        found = lint_repair_find(c, &s, &follow_limits);
+    }
+    if (!found || s.ml.count == 0 || !sound(&s)
         || (s.ml.has_variations && !variations_fit(g, &s.res.repairs[0])) || !(d = first_bad_move(g, &s.ml))) {
         lint_repair_search_free(&s);
         return true;
