@@ -20,9 +20,12 @@
  * move read differs from the token written (a letter that means that piece
  * in English SAN is a small change), plus a little for its distance from the
  * ply where the game as repaired so far stops: an edit near the failure is
- * preferred to one far from it.  The search is uniform-cost (best first), so
- * repairs come out cheapest first; equal positions reached at the same token
- * are searched once.
+ * preferred to one far from it.  A small chess prior (repair_plausible.c)
+ * prices the moves the search supplies: an inserted move by how likely a
+ * player made it, a move a token is read as against the move written (or a
+ * quiet one).  The search is uniform-cost (best first), so repairs come out
+ * cheapest first; equal positions reached at the same token are searched
+ * once.
  *
  * Bounds: limits.max_edits per repair, limits.max_work position updates and
  * token readings per game, limits.max_nodes search states (memory: about

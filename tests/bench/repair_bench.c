@@ -31,8 +31,13 @@
  * moves) for the tool-level run.  REPAIR_BENCH_KINDS
  * (a list of kind names) runs only those kinds; REPAIR_BENCH_VERBOSE=kind
  * shows where the first suggestion differs from the original;
+ * REPAIR_BENCH_DUMP=kind,... lists each miss with the error planted, the
+ * first three suggestions' edits and the original's rank and cost among 16;
  * REPAIR_BENCH_SEED=N plants with another seed (a check against fitting the
- * cost model to one seed's errors).
+ * cost model to one seed's errors).  Columns amb1 / amb3: misses whose first
+ * suggestion (amb3: each of the first three, when the original is not among
+ * them), written out and given one error of a kind plant() makes, gives the
+ * written text exactly -- ambiguous: no reading of the text can tell.
  */
 #include <stdio.h>
 #include <stdlib.h>
