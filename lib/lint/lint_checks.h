@@ -42,9 +42,9 @@ typedef struct lint_repair_search {
     const arb_notation *notation;  /* the tokens read in */
     const arb_notation *english;
 } lint_repair_search;
-/* True when c->g has a repair within the hint's limits (edits that a
- * finding can hold); free s in any case. */
-bool lint_repair_find(const lint_ctx *c, lint_repair_search *s);
+/* True when c->g has a repair within limits (NULL: the hint's, one edit)
+ * whose edits a finding can hold; free s in any case. */
+bool lint_repair_find(const lint_ctx *c, lint_repair_search *s, const arb_repair_limits *limits);
 void lint_repair_search_free(lint_repair_search *s);
 /* The repair found into finding f (its edits, and "; the game replays to
  * the end if ..." in its English message). */

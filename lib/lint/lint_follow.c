@@ -1,12 +1,15 @@
 /* lint_follow.c — --continue following the game's best repair (see
  * lint_checks.h).  The reader, asked to go on, passed the first bad move
  * over with a guess (or a null move); when the repair search finds the
- * edits after which the whole main line replays, the record is more
- * likely a slip of the pen than an illegal move: the checks then see the
- * game along the repair, each move at the place of the token it was read
- * from, and the finding of the first bad move says so.  Games with
- * variations keep the reader's way (their moves hang on the line as
- * read). */
+ * edits after which the whole main line replays (as many as a finding can
+ * name), the record is more likely slips of the pen than illegal moves: the
+ * checks then see the game along the repair, each move at the place of the
+ * token it was read from, and the finding of the first bad move says so.
+ * A variation hangs on the main line as the reader read it: it is kept
+ * when it branches where the reader's line and the repaired one still
+ * stand in the same position (before the first edit, or at a move read
+ * as another in place) and read without error; otherwise the game keeps
+ * the reader's way. */
 #include "lint_checks.h"
 
 #include <stdlib.h>
@@ -77,17 +80,27 @@ static void move_places(const lint_repair_search *s, arb_pgn_token_at *at, const
 }
 
 /* The items of the followed game: the repaired moves and the reader's
- * comments and NAGs, in text order (a move before a comment at its place:
- * "Tb1=" makes its draw offer there). */
+ * comments, NAGs and variations, in text order (a move before a comment at
+ * its place: "Tb1=" makes its draw offer there). */
 static size_t merge_items(const arb_pgn_game *g, const arb_repair *rep, const arb_pgn_token_at *at,
                           arb_pgn_item *items)
 {
-    size_t n = 0, ply = 0;
+    size_t n = 0, ply = 0, depth = 0;
     arb_position pos = g->start, next;
     for (size_t i = 0; i <= g->item_count; i++) {
         const arb_pgn_item *it = i < g->item_count ? &g->items[i] : NULL;
-        if (it && it->kind == ARB_PGN_ITEM_MOVE)
+        if (it && it->kind == ARB_PGN_ITEM_VARIATION_END) {
+            depth -= depth > 0;
+            items[n++] = *it;
             continue;
+        }
+        if (it && it->kind == ARB_PGN_ITEM_MOVE && depth == 0)
+            continue;
+        if (it && depth > 0) {
+            depth += it->kind == ARB_PGN_ITEM_VARIATION_START;
+            items[n++] = *it;
+            continue;
+        }
         while (ply < rep->move_count && (!it || !before_pos(it->line, it->col, at[ply].line, at[ply].col))) {
             arb_pgn_item *m = &items[n++];
             memset(m, 0, sizeof *m);
@@ -109,10 +122,98 @@ static size_t merge_items(const arb_pgn_game *g, const arb_repair *rep, const ar
             pos = next;
             ply++;
         }
-        if (it)
+        if (it) {
+            depth += it->kind == ARB_PGN_ITEM_VARIATION_START;
             items[n++] = *it;
+        }
     }
     return n;
+}
+
+/* The search --continue follows when the hint's (one edit) finds nothing:
+ * up to as many edits as a finding names, within the hint's few
+ * milliseconds, and only for a game with several bad tokens (a file of games that are no
+ * scoresheet slips must not make --continue slow). */
+static const arb_repair_limits follow_limits = {.max_edits = ARB_FINDING_MAX_REPAIR_EDITS, .max_work = 60000,
+                                                .max_nodes = 4000, .suggestions = 2};
+
+/* A repair of several edits is followed only when it is no guess: every
+ * edit stands at or after the first token that does not read (edits before
+ * it would rewrite moves that replay, to explain several bad ones); no
+ * edited move starts where an earlier one ended (2.Ke3 3.Ke4 read 2.Ke2
+ * 3.Ke3 is one illegal king move played and the game going on from it as
+ * likely as two slips); and the next repair found costs more (two equally
+ * good ones: which was played?).  One edit is a single slip, followed as
+ * found. */
+static bool sound(const lint_repair_search *s)
+{
+    const arb_repair *rep = &s->res.repairs[0];
+    if (rep->edit_count <= 1)
+        return true;
+    for (int e = 0; e < rep->edit_count; e++) {
+        const arb_repair_edit *ed = &rep->edits[e];
+        if (ed->token < s->res.fail_token)
+            return false;
+        if (ed->kind != ARB_EDIT_REPLACE && ed->kind != ARB_EDIT_INSERT)
+            continue;
+        for (int k = 0; k < e; k++) {
+            const arb_repair_edit *was = &rep->edits[k];
+            if ((was->kind == ARB_EDIT_REPLACE || was->kind == ARB_EDIT_INSERT)
+                && arb_move_from(ed->move) == arb_move_to(was->move))
+                return false;
+        }
+    }
+    return s->res.count < 2 || s->res.repairs[1].cost > rep->cost;
+}
+
+/* True when every variation of g can hang on the repaired line as it hung
+ * on the reader's: it branches at a main-line move before the first place
+ * the two lines differ (or at that move when the repair reads it as
+ * another in place, the position before it being the same), and no error
+ * was found inside it. */
+static bool variations_fit(const arb_pgn_game *g, const arb_repair *rep)
+{
+    /* the first ply where the reader's main line and the repair differ */
+    size_t diverge = 0;
+    for (size_t i = 0, depth = 0; i < g->item_count; i++) {
+        const arb_pgn_item *it = &g->items[i];
+        if (it->kind == ARB_PGN_ITEM_VARIATION_START)
+            depth++;
+        else if (it->kind == ARB_PGN_ITEM_VARIATION_END && depth > 0)
+            depth--;
+        else if (it->kind == ARB_PGN_ITEM_MOVE && depth == 0) {
+            if (diverge >= rep->move_count || rep->moves[diverge] != it->move)
+                break;
+            diverge++;
+        }
+    }
+    bool replaced_in_place = false;
+    for (int e = 0; e < rep->edit_count; e++)
+        if (rep->edits[e].ply == diverge)
+            replaced_in_place = rep->edits[e].kind == ARB_EDIT_REPLACE;
+    size_t moves = 0, depth = 0;
+    const arb_pgn_item *open = NULL;
+    for (size_t i = 0; i < g->item_count; i++) {
+        const arb_pgn_item *it = &g->items[i];
+        if (it->kind == ARB_PGN_ITEM_MOVE && depth == 0) {
+            moves++;
+        } else if (it->kind == ARB_PGN_ITEM_VARIATION_START) {
+            if (depth++ > 0)
+                continue;
+            /* an alternative to main-line move moves - 1 */
+            if (moves == 0 || moves - 1 > diverge || (moves - 1 == diverge && !replaced_in_place))
+                return false;
+            open = it;
+        } else if (it->kind == ARB_PGN_ITEM_VARIATION_END && depth > 0 && --depth == 0) {
+            for (size_t k = 0; k < g->diag_count; k++) {
+                const arb_pgn_diag *d = &g->diags[k];
+                if (d->severity == ARB_PGN_ERROR && !before_pos(d->line, d->col, open->line, open->col)
+                    && !before_pos(it->line, it->col, d->line, d->col))
+                    return false;
+            }
+        }
+    }
+    return depth == 0;
 }
 
 bool lint_follow_repair(lint_ctx *c, lint_followed *followed)
@@ -124,16 +225,24 @@ bool lint_follow_repair(lint_ctx *c, lint_followed *followed)
     lint_repair_search s;
     bool ok = true;
     const arb_pgn_diag *d;
-    if (!lint_repair_find(c, &s) || s.ml.has_variations || s.ml.count == 0 || !(d = first_bad_move(g, &s.ml))) {
+    bool found = lint_repair_find(c, &s, NULL);
+    if (!found && g->skipped_moves >= 2) {   /* one bad token is one slip, or none */
+        lint_repair_search_free(&s);
+        found = lint_repair_find(c, &s, &follow_limits);
+    }
+    if (!found || s.ml.count == 0 || !sound(&s)
+        || (s.ml.has_variations && !variations_fit(g, &s.res.repairs[0])) || !(d = first_bad_move(g, &s.ml))) {
         lint_repair_search_free(&s);
         return true;
     }
     /* the first bad move's finding, from the position as written */
     arb_position pos = g->start, next;
     uint32_t ply = 1;
-    for (size_t i = 0; i < g->item_count; i++) {
+    for (size_t i = 0, depth = 0; i < g->item_count; i++) {
         const arb_pgn_item *it = &g->items[i];
-        if (it->kind != ARB_PGN_ITEM_MOVE || !before_pos(it->line, it->col, d->line, d->col))
+        depth += it->kind == ARB_PGN_ITEM_VARIATION_START;
+        depth -= it->kind == ARB_PGN_ITEM_VARIATION_END && depth > 0;
+        if (it->kind != ARB_PGN_ITEM_MOVE || depth > 0 || !before_pos(it->line, it->col, d->line, d->col))
             continue;
         arb_position_make(&pos, it->move, &next);
         pos = next;

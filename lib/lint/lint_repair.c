@@ -1,7 +1,9 @@
 /* lint_repair.c — the best repair of a game whose main line does not
  * replay (repair.h), added to the finding of its first bad move: "the game
  * replays to the end if 24.Cd5 is read 24.Cb5".  The search is kept small
- * (one edit, a few milliseconds): a hint, not pgnrepair. */
+ * (one edit, a few milliseconds): a hint, not pgnrepair.  --continue
+ * (lint_follow.c) searches further, for repairs of up to as many edits as
+ * a finding holds. */
 #include "lint_checks.h"
 
 #include <string.h>
@@ -24,7 +26,11 @@ static const arb_notation *suggestion(const lint_ctx *c, const char *code)
 static const char *const edit_texts[4] = {"{written} is read {move}", "{move} is inserted", "{written} is deleted",
                                           "{written} and {other} are swapped"};
 
-bool lint_repair_find(const lint_ctx *c, lint_repair_search *s)
+/* The hint's search: one edit, a few milliseconds. */
+static const arb_repair_limits hint_limits = {.max_edits = 1, .max_work = 60000, .max_nodes = 4000,
+                                              .suggestions = 1};
+
+bool lint_repair_find(const lint_ctx *c, lint_repair_search *s, const arb_repair_limits *limits)
 {
     memset(s, 0, sizeof *s);
     arb_mainline_init(&s->ml);
@@ -33,9 +39,7 @@ bool lint_repair_find(const lint_ctx *c, lint_repair_search *s)
     s->notation = c->opt->notation ? c->opt->notation : g->notation_used ? g->notation_used : s->english;
     if (!s->notation)
         return false;
-    static const arb_repair_limits limits = {.max_edits = 1, .max_work = 60000, .max_nodes = 4000,
-                                             .suggestions = 1};
-    s->repairer = arb_repairer_new(&limits);
+    s->repairer = arb_repairer_new(limits ? limits : &hint_limits);
     return s->repairer && arb_repair_pgn_game(s->repairer, &s->ml, g, &s->notation, s->english, &s->res)
            && s->res.status == ARB_REPAIR_REPAIRED && s->res.repairs[0].edit_count <= ARB_FINDING_MAX_REPAIR_EDITS;
 }
@@ -85,7 +89,7 @@ void lint_add_repair(lint_ctx *c, int check)
     if (c->r->count == 0 || c->r->findings[c->r->count - 1].check != check)
         return;
     lint_repair_search s;
-    if (lint_repair_find(c, &s))
+    if (lint_repair_find(c, &s, NULL))
         lint_repair_attach(c, &c->r->findings[c->r->count - 1], &s);
     lint_repair_search_free(&s);
 }

@@ -20,9 +20,12 @@
  * move read differs from the token written (a letter that means that piece
  * in English SAN is a small change), plus a little for its distance from the
  * ply where the game as repaired so far stops: an edit near the failure is
- * preferred to one far from it.  The search is uniform-cost (best first), so
- * repairs come out cheapest first; equal positions reached at the same token
- * are searched once.
+ * preferred to one far from it.  A small chess prior (repair_plausible.c)
+ * prices the moves the search supplies: an inserted move by how likely a
+ * player made it, a move a token is read as against the move written (or a
+ * quiet one).  The search is uniform-cost (best first), so repairs come out
+ * cheapest first; equal positions reached at the same token are searched
+ * once.
  *
  * Bounds: limits.max_edits per repair, limits.max_work position updates and
  * token readings per game, limits.max_nodes search states (memory: about
@@ -123,7 +126,7 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *game, arb_repa
 enum {
     ARB_REPAIR_COST_REPLACE = 100,
     ARB_REPAIR_COST_INSERT = 140,
-    ARB_REPAIR_COST_DELETE = 140,
+    ARB_REPAIR_COST_DELETE = 150,
     ARB_REPAIR_COST_DELETE_REPEAT = 80,   /* the token repeats the one before it or the
                                            * player's previous one */
     ARB_REPAIR_COST_SWAP = 110
@@ -136,6 +139,14 @@ enum {
  * another piece letter. */
 int arb_repair_distance(const arb_position *pos, const arb_move_spec *spec, const arb_move_spec *english_spec,
                         arb_move m);
+
+/* How surprising move m (legal in `before`, giving `after`; prev the move
+ * before it or ARB_MOVE_NONE) is as a move a player made, in cost units
+ * (repair_plausible.c): 0 for a recapture, small for a capture, a check or
+ * an attacked piece taken to safety, more for a quiet move, more again for
+ * a piece left where it is lost for less.  Prices inserted moves. */
+enum { ARB_REPAIR_SURPRISE_QUIET = 6 };   /* a quiet move */
+int arb_repair_surprise(const arb_position *before, arb_move prev, arb_move m, const arb_position *after);
 
 #pragma GCC visibility pop
 #endif

@@ -9,7 +9,9 @@ enum {
     COST_OTHER_PIECE = 35,       /* another piece letter */
     COST_LETTER_MIXUP = 12,      /* a letter that means this piece in SAN (N for C, ...) */
     COST_SQUARE_STEP = 30,       /* a file or a rank one off */
-    COST_DISAMBIGUATION = 15,    /* missing or wrong from-file / from-rank */
+    COST_DISAMBIGUATION = 30,    /* a from-file or from-rank written that the move does not come
+                                  * from: the writer named where the piece stood (one left out
+                                  * costs nothing: the token is then read as ambiguous) */
     COST_PROMOTION = 20,         /* another promotion piece, or one missing */
     COST_CASTLING_SIDE = 25,     /* O-O for O-O-O and back */
     COST_KING_FOR_CASTLING = 15, /* Kg1 written for O-O */

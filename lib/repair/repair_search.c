@@ -31,11 +31,17 @@ typedef struct node {
      * queued at the least an edit there can cost and expanded only when
      * popped, so that stretches are not edited ply by ply up front. */
     uint8_t task;
+    uint8_t held;            /* a line read to the end, queued at cost + HOLD (see below) */
     uint8_t read_here;       /* task: the token there reads as written (as `written`) */
     arb_move written;
     int32_t distance;        /* task: the penalty for the distance from the failure */
     int32_t marks;           /* the part of cost for marks its stretch contradicts */
     int32_t base;            /* task: the cost its edits add to */
+    /* A legal written move read as another: the token where the parent's
+     * stretch failed (UINT32_MAX if none), and the price of the move read
+     * there now against a quiet one (part of `marks`) -- see expand_task. */
+    uint32_t fail_tok;
+    int32_t fail_price;
 } node;
 
 typedef struct seen_entry {
@@ -275,6 +281,15 @@ static bool seen_before(arb_repairer *r, uint64_t key, int32_t cost)
     }
 }
 
+/* How much cheaper than the task popped a node made after it may be: a
+ * legal move read as a likelier one is priced against the move written,
+ * and the move then read at the token that failed against a quiet one,
+ * each up to about 6 below.  A line read to the end waits HOLD in the queue
+ * before it is given, so that repairs come out cheapest first; the rare one
+ * found later still cheaper is put in its place when the search ends
+ * (sort_repairs). */
+enum { HOLD = 6 };
+
 /* ---- the priority queue ------------------------------------------------- */
 
 static bool before(const arb_repairer *r, int32_t a, int32_t b)
@@ -343,6 +358,9 @@ static bool add_child(arb_repairer *r, const node *parent, int32_t parent_index,
     c->priced = 0;
     c->task = 0;
     c->marks = 0;
+    c->fail_tok = UINT32_MAX;
+    c->fail_price = 0;
+    c->held = 0;
     heap_push(r, (int32_t)r->node_count++);
     return true;
 }
@@ -434,18 +452,6 @@ static bool add_solution(arb_repairer *r, int32_t n, arb_repair_result *out)
 
 /* ---- expanding a node ----------------------------------------------------- */
 
-/* The rest of an insertion's price: a move left out that recaptures on the
- * square just taken, or gives check, is likelier than a quiet one (on the
- * bench, preferring an inserted piece that moves on later did worse). */
-static int32_t insertion_surcharge(const node *x)
-{
-    if (x->prev != ARB_MOVE_NONE && arb_move_to(x->prev) == arb_move_to(x->edit.move))
-        return 0;   /* recapture */
-    if (arb_in_check(&x->pos))
-        return 2;   /* a check */
-    return 6;
-}
-
 /* Marks written (x, +, #) that the move read contradicts: a history that
  * makes later marks wrong is less likely.  Cost units. */
 static int32_t marks_cost(arb_repairer *r, size_t tok, const arb_position *before, arb_move m,
@@ -506,7 +512,7 @@ static size_t mark_chain(arb_repairer *r, const node *x, size_t replayed)
 
 /* Queues the task of editing at ply k of node xi's stretch (replayed into
  * the chain, failing at `fail`).  False when out of nodes. */
-static bool add_task(arb_repairer *r, int32_t xi, size_t k, size_t fail, int32_t marks_before)
+static bool add_task(arb_repairer *r, int32_t xi, size_t k, size_t fail, bool dead, int32_t marks_before)
 {
     if (r->node_count >= r->lim.max_nodes)
         return false;
@@ -522,9 +528,12 @@ static bool add_task(arb_repairer *r, int32_t xi, size_t k, size_t fail, int32_t
     t->edits = x->edits;
     t->priced = 1;
     t->task = 1;
+    t->held = 0;
     t->read_here = k < fail;
+    t->fail_tok = !dead && x->tok + fail < r->count ? (uint32_t)(x->tok + fail) : UINT32_MAX;
+    t->fail_price = 0;
     t->written = k < fail ? r->chain_moves[k] : ARB_MOVE_NONE;
-    t->distance = near > 10 ? 10 : near;
+    t->distance = near > 5 ? 5 : near;
     int32_t least = tok < r->count && r->repeat[tok] ? ARB_REPAIR_COST_DELETE_REPEAT : ARB_REPAIR_COST_REPLACE;
     /* the stretch counts only up to this ply for the edits made here */
     t->base = x->cost - x->marks + marks_before + t->distance;
@@ -551,6 +560,13 @@ static bool expand_task(arb_repairer *r, int32_t ti)
     arb_generate_legal(pos, &legal);
     arb_position next;
     arb_move read_next;
+    /* a reading is priced by how much likelier or less likely a move it is
+     * than the one written (a token that does not read: than a quiet move) */
+    int32_t written_surprise = ARB_REPAIR_SURPRISE_QUIET;
+    if (read_here) {
+        play(r, pos, written, &next);
+        written_surprise = arb_repair_surprise(pos, prev, written, &next);
+    }
 
     for (int i = 0; i < legal.count; i++) {
         arb_move m = legal.moves[i];
@@ -568,8 +584,13 @@ static bool expand_task(arb_repairer *r, int32_t ti)
                 play(r, pos, m, &next);
                 if (tok + 1 == r->count || read_token(r, &next, tok + 1, &read_next)) {
                     arb_repair_edit e = {ARB_EDIT_REPLACE, (uint32_t)tok, (uint32_t)ply, m};
-                    if (!add_child(r, x, xi, &next, tok + 1, ply + 1, base + ARB_REPAIR_COST_REPLACE + d, &e, prev))
+                    int32_t c = base + ARB_REPAIR_COST_REPLACE + d + arb_repair_surprise(pos, prev, m, &next)
+                                - written_surprise;
+                    size_t before = r->node_count;
+                    if (!add_child(r, x, xi, &next, tok + 1, ply + 1, c, &e, prev))
                         return false;
+                    if (read_here && r->node_count > before)
+                        r->nodes[before].fail_tok = r->nodes[ti].fail_tok;
                     x = &r->nodes[xi];
                 }
             }
@@ -579,7 +600,9 @@ static bool expand_task(arb_repairer *r, int32_t ti)
         bool fits = tok < r->count ? read_token(r, &next, tok, &read_next) : result_fits(&next, r->game->result);
         if (fits) {
             arb_repair_edit e = {ARB_EDIT_INSERT, (uint32_t)tok, (uint32_t)ply, m};
-            if (!add_child(r, x, xi, &next, tok, ply + 1, base + ARB_REPAIR_COST_INSERT, &e, prev))
+            /* the likelier moves left out first (repair_plausible.c) */
+            int32_t c = base + ARB_REPAIR_COST_INSERT + arb_repair_surprise(pos, prev, m, &next);
+            if (!add_child(r, x, xi, &next, tok, ply + 1, c, &e, prev))
                 return false;
             x = &r->nodes[xi];
         }
@@ -615,6 +638,19 @@ static bool expand_task(arb_repairer *r, int32_t ti)
     return true;
 }
 
+/* The repairs found, cheapest first (stable: the search's order among
+ * equals). */
+static void sort_repairs(arb_repair_result *out)
+{
+    for (size_t i = 1; i < out->count; i++) {
+        arb_repair x = out->repairs[i];
+        size_t j = i;
+        for (; j > 0 && out->repairs[j - 1].cost > x.cost; j--)
+            out->repairs[j] = out->repairs[j - 1];
+        out->repairs[j] = x;
+    }
+}
+
 arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_result *out)
 {
     arb_status ok = {.code = 0};
@@ -643,6 +679,7 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
     root->priced = 0;
     root->task = 0;
     root->marks = 0;
+    root->fail_tok = UINT32_MAX;
     heap_push(r, 0);
 
     bool first = true;
@@ -653,6 +690,11 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
             break;
         }
         int32_t xi = heap_pop(r);
+        if (r->nodes[xi].held) {
+            r->nodes[xi].cost -= HOLD;
+            add_solution(r, xi, out);
+            continue;
+        }
         if (r->nodes[xi].task) {
             if (!expand_task(r, xi)) {
                 out->limits_reached = true;
@@ -674,10 +716,21 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
         if (!x->priced) {
             x->priced = 1;
             int32_t marks = marks_surcharge(r, x, fail);
-            int32_t extra = x->parent >= 0 && x->edit.kind == ARB_EDIT_INSERT ? insertion_surcharge(x) : 0;
+            /* a legal move read as another makes the token that failed read:
+             * the move it reads there now is priced too, against the quiet
+             * move a reading of that token in its place would be */
+            if (x->fail_tok != UINT32_MAX && x->fail_tok >= x->tok && x->fail_tok - x->tok < fail) {
+                size_t k = x->fail_tok - x->tok;
+                arb_move before = k > 0 ? r->chain_moves[k - 1] : x->edit.move;
+                x->fail_price = arb_repair_surprise(&r->chain[k], before, r->chain_moves[k], &r->chain[k + 1])
+                                - ARB_REPAIR_SURPRISE_QUIET;
+                marks += x->fail_price;
+            } else {
+                x->fail_tok = UINT32_MAX;
+            }
+            int32_t extra = marks;
             x->marks = marks;
-            extra += marks;
-            if (extra > 0) {
+            if (extra != 0) {
                 x->cost += extra;
                 heap_push(r, xi);
                 continue;
@@ -688,7 +741,9 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
          * moves in either order) is another suggestion */
         if (x->tok + fail == r->count && result_fits(&r->chain[fail], g->result)) {
             mark_chain(r, x, fail);
-            add_solution(r, xi, out);
+            x->held = 1;
+            x->cost += HOLD;
+            heap_push(r, xi);
             continue;
         }
         size_t met = mark_chain(r, x, fail);
@@ -701,13 +756,15 @@ arb_status arb_repair_run(arb_repairer *r, const arb_repair_game *g, arb_repair_
         int32_t marks_before = 0;
         for (size_t k = 0; k <= last; k++) {
             if (k > 0)
-                marks_before += wrong_marks(r, x, k - 1);
-            if (!add_task(r, xi, k, fail, marks_before)) {
+                marks_before += wrong_marks(r, x, k - 1)
+                                + (x->fail_tok != UINT32_MAX && x->fail_tok - x->tok == k - 1 ? x->fail_price : 0);
+            if (!add_task(r, xi, k, fail, dead, marks_before)) {
                 out->limits_reached = true;
                 break;
             }
         }
     }
+    sort_repairs(out);
     out->status = out->count ? ARB_REPAIR_REPAIRED : ARB_REPAIR_NO_REPAIR;
     out->work = r->work;
     /* edits name written tokens, not move tokens */

@@ -31,8 +31,13 @@
  * moves) for the tool-level run.  REPAIR_BENCH_KINDS
  * (a list of kind names) runs only those kinds; REPAIR_BENCH_VERBOSE=kind
  * shows where the first suggestion differs from the original;
+ * REPAIR_BENCH_DUMP=kind,... lists each miss with the error planted, the
+ * first three suggestions' edits and the original's rank and cost among 16;
  * REPAIR_BENCH_SEED=N plants with another seed (a check against fitting the
- * cost model to one seed's errors).
+ * cost model to one seed's errors).  Columns amb1 / amb3: misses whose first
+ * suggestion (amb3: each of the first three, when the original is not among
+ * them), written out and given one error of a kind plant() makes, gives the
+ * written text exactly -- ambiguous: no reading of the text can tell.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +79,8 @@ static uint64_t rng(void)
     return rng_state;
 }
 static size_t pick(size_t n) { return n ? (size_t)(rng() % n) : 0; }
+
+static size_t planted_at;   /* the ply of the last error planted */
 
 static double now(void)
 {
@@ -149,6 +156,7 @@ static bool plant(int kind, const source_game *g, tokens *t, const arb_notation 
     size_t n = t->count;
     size_t p = 2 + pick(n - 4);
     char *s = t->text[p];
+    planted_at = p;
     switch (kind) {
     case K_PIECE: {
         if (!is_piece_letter(s[0]))
@@ -317,6 +325,220 @@ static void show_miss(const source_game *s, const tokens *written, const arb_rep
     }
 }
 
+static bool same_line(const arb_move *a, size_t na, const source_game *g)
+{
+    return na == g->count && memcmp(a, g->moves, na * sizeof *a) == 0;
+}
+
+/* ---- truly ambiguous misses ---------------------------------------------
+ * A miss is ambiguous when the line suggested first, written out and given
+ * an error of the same kind the same way plant() does, gives exactly the
+ * text written: nothing in the text can then tell the two originals apart. */
+
+static void line_tokens(const arb_move *line, size_t count, const arb_notation *n, tokens *t)
+{
+    source_game g;
+    g.count = count < MAX_PLIES ? count : MAX_PLIES;
+    memcpy(g.moves, line, g.count * sizeof *line);
+    write_tokens(&g, n, t);
+}
+
+static bool same_tokens_but(const tokens *a, const tokens *b, size_t *diff)
+{
+    if (a->count != b->count)
+        return false;
+    size_t n = 0;
+    for (size_t i = 0; i < a->count; i++)
+        if (strcmp(a->text[i], b->text[i]) != 0) {
+            *diff = i;
+            n++;
+        }
+    return n == 1;
+}
+
+static bool could_write(int kind, const arb_move *line, size_t count, const tokens *w, const arb_notation *en)
+{
+    static tokens l;
+    if (count > MAX_PLIES || count < 5)
+        return false;
+    line_tokens(line, count, en, &l);
+    size_t n = l.count, q = 0;
+    switch (kind) {
+    case K_MISSING:
+        if (n != w->count + 1)
+            return false;
+        for (q = 2; q + 3 <= n; q++) {
+            bool same = true;
+            for (size_t i = 0, j = 0; i < n && same; i++) {
+                if (i == q)
+                    continue;
+                same = strcmp(l.text[i], w->text[j++]) == 0;
+            }
+            if (same)
+                return true;
+        }
+        return false;
+    case K_TWICE:
+        if (n + 1 != w->count)
+            return false;
+        for (q = 2; q + 3 <= n; q++) {
+            bool same = true;
+            for (size_t i = 0; i < w->count && same; i++)
+                same = strcmp(w->text[i], l.text[i <= q ? i : i - 1]) == 0;
+            if (same)
+                return true;
+        }
+        return false;
+    case K_SWAP:
+        if (n != w->count)
+            return false;
+        for (q = 2; q + 3 <= n; q++) {
+            if (strcmp(l.text[q], l.text[q + 2]) == 0)
+                continue;
+            bool same = true;
+            for (size_t i = 0; i < n && same; i++) {
+                size_t k = i == q ? q + 2 : i == q + 2 ? q : i;
+                same = strcmp(w->text[i], l.text[k]) == 0;
+            }
+            if (same)
+                return true;
+        }
+        return false;
+    case K_PIECE:
+        return same_tokens_but(&l, w, &q) && q >= 2 && q + 3 <= n && is_piece_letter(l.text[q][0])
+               && is_piece_letter(w->text[q][0]) && strcmp(l.text[q] + 1, w->text[q] + 1) == 0;
+    case K_SQUARE: {
+        if (!same_tokens_but(&l, w, &q) || q < 2 || q + 3 > n || strlen(l.text[q]) != strlen(w->text[q]))
+            return false;
+        char *sq = last_square(l.text[q]);
+        if (!sq || l.text[q][0] == 'O')
+            return false;
+        size_t at = (size_t)(sq - l.text[q]);
+        for (size_t i = 0; l.text[q][i]; i++)
+            if (l.text[q][i] != w->text[q][i] && i != at && i != at + 1)
+                return false;
+        int df = abs(l.text[q][at] - w->text[q][at]), dr = abs(l.text[q][at + 1] - w->text[q][at + 1]);
+        return df + dr == 1;
+    }
+    case K_CAPTURE: {
+        if (!same_tokens_but(&l, w, &q) || q < 2 || q + 3 > n)
+            return false;
+        char *x = strchr(l.text[q], 'x');
+        if (x && !is_piece_letter(l.text[q][0]))
+            return strcmp(w->text[q], x + 1) == 0;
+        if (x || !is_piece_letter(l.text[q][0]) || !last_square(l.text[q]))
+            return false;
+        char buf[TOKEN_MAX];
+        snprintf(buf, sizeof buf, "%s", l.text[q]);
+        insert_char(buf, (size_t)(last_square(buf) - buf), 'x');
+        return strcmp(buf, w->text[q]) == 0;
+    }
+    case K_DISAMB: {
+        if (!same_tokens_but(&l, w, &q) || q < 2 || q + 3 > n || !is_piece_letter(l.text[q][0]))
+            return false;
+        char buf[TOKEN_MAX];
+        snprintf(buf, sizeof buf, "%s", l.text[q]);
+        char *sq = last_square(buf);
+        if (!sq || sq == buf + 1 || (buf[1] == 'x' && sq == buf + 2))
+            return false;
+        remove_char(buf, 1);
+        return strcmp(buf, w->text[q]) == 0;
+    }
+    case K_PROMOTION: {
+        if (!same_tokens_but(&l, w, &q) || q < 2 || strlen(l.text[q]) != strlen(w->text[q]))
+            return false;
+        char *eq = strchr(l.text[q], '=');
+        if (!eq)
+            return false;
+        size_t at = (size_t)(eq - l.text[q]) + 1;
+        for (size_t i = 0; l.text[q][i]; i++)
+            if (l.text[q][i] != w->text[q][i] && i != at)
+                return false;
+        return true;
+    }
+    case K_CASTLING:
+        return same_tokens_but(&l, w, &q) && q >= 2 && q + 3 <= n
+               && ((strncmp(l.text[q], "O-O-O", 5) == 0 && strncmp(w->text[q], "O-O", 3) == 0
+                    && strncmp(w->text[q], "O-O-O", 5) != 0)
+                   || (strncmp(l.text[q], "O-O-O", 5) != 0 && strncmp(l.text[q], "O-O", 3) == 0
+                       && strncmp(w->text[q], "O-O-O", 5) == 0));
+    case K_LATER: {
+        if (!same_tokens_but(&l, w, &q) || q < 2 || q + 3 > n || replayed(w, en) < q + 2)
+            return false;
+        arb_position pos, next;
+        arb_position_startpos(&pos);
+        for (size_t i = 0; i < q; i++) {
+            arb_position_make(&pos, line[i], &next);
+            pos = next;
+        }
+        arb_move_spec spec;
+        arb_move m;
+        char buf[ARB_NOTATION_MAX];
+        if (arb_notation_parse(en, l.text[q], strlen(l.text[q]), &spec) != ARB_SAN_OK
+            || arb_notation_read(en, &pos, w->text[q], strlen(w->text[q]), &m, NULL, NULL) != ARB_SAN_OK
+            || m == line[q] || arb_repair_distance(&pos, &spec, NULL, m) < 0)
+            return false;
+        arb_notation_write(en, &pos, m, buf);
+        return strcmp(buf, w->text[q]) == 0;
+    }
+    default:
+        return false;
+    }
+}
+
+/* By one error of any kind the bench plants (a text that two originals
+ * give, each with one error, tells them apart by no letter of it). */
+static bool could_write_any(const arb_move *line, size_t count, const tokens *w, const arb_notation *en)
+{
+    for (int kind = K_PIECE; kind <= K_LATER; kind++)
+        if (could_write(kind, line, count, w, en))
+            return true;
+    return false;
+}
+
+/* REPAIR_BENCH_DUMP=kind: each miss with the error planted, the edits of
+ * the first suggestion, where the original ranks among 16 and its cost,
+ * and whether the miss is ambiguous. */
+static void san_at(const arb_move *line, size_t ply, arb_move m, const arb_notation *en, char *buf)
+{
+    arb_position pos, next;
+    arb_position_startpos(&pos);
+    for (size_t i = 0; i < ply; i++) {
+        arb_position_make(&pos, line[i], &next);
+        pos = next;
+    }
+    arb_notation_write(en, &pos, m, buf);
+}
+
+static void dump_miss(size_t game, const source_game *s, const tokens *t, const tokens *orig,
+                      const arb_repair_result *res, const arb_repair_result *wide, bool ambiguous,
+                      const arb_notation *en)
+{
+    static const char *const names[4] = {"read", "insert", "delete", "swap"};
+    size_t p = planted_at;
+    printf("game %zu planted at %zu: original %s, written %s%s\n", game, p, orig->text[p],
+           p < t->count ? t->text[p] : "-", ambiguous ? "  [same text]" : "");
+    for (size_t i = 0; i < res->count && i < 3; i++) {
+        const arb_repair *r = &res->repairs[i];
+        printf("  #%zu cost %d:", i + 1, r->cost);
+        for (int e = 0; e < r->edit_count; e++) {
+            const arb_repair_edit *ed = &r->edits[e];
+            char mv[ARB_NOTATION_MAX] = "";
+            if (ed->kind == ARB_EDIT_REPLACE || ed->kind == ARB_EDIT_INSERT)
+                san_at(r->moves, ed->ply, ed->move, en, mv);
+            printf(" %s@%u %s%s%s", names[ed->kind], ed->ply, ed->token < t->count ? t->text[ed->token] : "-",
+                   *mv ? "->" : "", mv);
+        }
+        printf("%s\n", same_line(r->moves, r->move_count, s) ? "  (original)" : "");
+    }
+    for (size_t i = 0; i < wide->count; i++)
+        if (same_line(wide->repairs[i].moves, wide->repairs[i].move_count, s)) {
+            printf("  original: rank %zu cost %d\n", i + 1, wide->repairs[i].cost);
+            return;
+        }
+    printf("  original: not among %zu\n", wide->count);
+}
+
 static int compare_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -332,10 +554,6 @@ static double percentile(double *v, size_t n, double q)
     return v[i];
 }
 
-static bool same_line(const arb_move *a, size_t na, const source_game *g)
-{
-    return na == g->count && memcmp(a, g->moves, na * sizeof *a) == 0;
-}
 
 static void to_arb_tokens(const tokens *t, arb_token *out)
 {
@@ -446,14 +664,18 @@ int main(int argc, char **argv)
     uint64_t seed = seed_text ? strtoull(seed_text, NULL, 10) : 0;
     if (seed)
         printf("seed %llu\n", (unsigned long long)seed);
-    printf("%-10s %6s %8s %8s %8s %9s %9s %9s\n", "kind", "games", "first", "top3", "none", "median", "p99", "max");
+    printf("%-10s %6s %8s %8s %8s %9s %9s %9s %4s %4s\n", "kind", "games", "first", "top3", "none", "median", "p99",
+           "max", "amb1", "amb3");
+    const char *dump = getenv("REPAIR_BENCH_DUMP");
+    arb_repair_limits wide_limits = {.suggestions = ARB_REPAIR_MAX_SUGGESTIONS};
+    arb_repairer *dump_rep = arb_repairer_new(&wide_limits);
     for (int kind = 0; kind < K_COUNT; kind++) {
         if (only && !strstr(only, kind_names[kind]))
             continue;
         rng_state = 0x2545F4914F6CDD1Dull + (uint64_t)kind * 7919 + seed * 0x9E3779B97F4A7C15ull;
         if (rng_state == 0)
             rng_state = 1;
-        size_t n = 0, first = 0, top3 = 0, none = 0;
+        size_t n = 0, first = 0, top3 = 0, none = 0, same_first = 0, same_top3 = 0;
         for (size_t gi = 0; gi < have; gi++) {
             const source_game *s = &games[gi];
             const arb_notation *nota = kind == K_NATIONAL ? ro : en;
@@ -509,14 +731,39 @@ int main(int argc, char **argv)
                 }
             if (!found && verbose && strcmp(verbose, kind_names[kind]) == 0)
                 show_miss(s, t, &res, en);
+            if (!found) {
+                /* ambiguous: the first suggestion (or, for top 3, each of the three) could
+                 * have been written as this very text */
+                bool amb_first = kind != K_NATIONAL
+                                 && could_write_any(res.repairs[0].moves, res.repairs[0].move_count, t, en);
+                same_first += amb_first;
+                bool in3 = false;
+                for (size_t i = 0; i < res.count && i < 3; i++)
+                    in3 = in3 || same_line(res.repairs[i].moves, res.repairs[i].move_count, s);
+                if (!in3) {
+                    bool all = res.count >= 3;
+                    for (size_t i = 0; i < res.count && i < 3 && all; i++)
+                        all = kind != K_NATIONAL
+                              && could_write_any(res.repairs[i].moves, res.repairs[i].move_count, t, en);
+                    same_top3 += all;
+                }
+                if (dump && strstr(dump, kind_names[kind])) {
+                    arb_repair_result wide;
+                    tokens *o = malloc(sizeof *o);
+                    write_tokens(s, nota, o);
+                    arb_repair_run(dump_rep, &rg, &wide);
+                    dump_miss(gi, s, t, o, &res, &wide, amb_first, en);
+                    free(o);
+                }
+            }
         }
         total += n;
         total_first += first;
         total_top3 += top3;
         double median = percentile(times, n, 0.5), p99 = percentile(times, n, 0.99), max = percentile(times, n, 1.0);
-        printf("%-10s %6zu %7.1f%% %7.1f%% %7.1f%% %7.2fms %7.2fms %7.2fms\n", kind_names[kind], n,
+        printf("%-10s %6zu %7.1f%% %7.1f%% %7.1f%% %7.2fms %7.2fms %7.2fms %4zu %4zu\n", kind_names[kind], n,
                n ? 100.0 * (double)first / (double)n : 0, n ? 100.0 * (double)top3 / (double)n : 0,
-               n ? 100.0 * (double)none / (double)n : 0, median * 1e3, p99 * 1e3, max * 1e3);
+               n ? 100.0 * (double)none / (double)n : 0, median * 1e3, p99 * 1e3, max * 1e3, same_first, same_top3);
     }
     double median = percentile(all, all_n, 0.5), p99 = percentile(all, all_n, 0.99);
     printf("%-10s %6llu %7.1f%% %7.1f%% %8s %7.2fms %7.2fms\n", "all", total,
@@ -544,6 +791,7 @@ int main(int argc, char **argv)
     free(games);
     arb_sheets_free(rec);
     arb_repairer_free(rep);
+    arb_repairer_free(dump_rep);
     arb_notation_free(en);
     arb_notation_free(ro);
     arb_grammar_free(grammar);

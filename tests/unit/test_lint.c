@@ -498,6 +498,76 @@ Test(lint, continue_follows_the_repair)
     suggest_end(&en, &t);
 }
 
+#define TWO_SLIPS                                                                                              \
+    "\n1. e4 e5 2. Nf3 Nc6 3. Bb6 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d5 Nbd7 " \
+    "11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 1/2-1/2\n"
+
+Test(lint, continue_follows_a_repair_of_two_slips)
+{
+    suggesting en;
+    linted t;
+    if (!suggest_in(&en, &t, "en"))
+        return;
+    /* 3.Bb6 for Bb5 and 10.d5 for d4, two slips of different pieces: the
+     * game replays to its end along both, and nothing after is marked */
+    const arb_lint_report *r = lint_continue(&t, ROSTER("1/2-1/2") TWO_SLIPS);
+    cr_assert_eq(count_code(r, "illegal-move"), 1);
+    const arb_finding *f = &r->findings[0];
+    cr_assert_str_eq(f->token, "Bb6");
+    cr_assert(f->repair_followed);
+    cr_assert_eq(f->repair_count, 2);
+    cr_assert_str_eq(f->repair[0].move, "3.Bb5");
+    cr_assert_str_eq(f->repair[1].move, "10.d4");
+    cr_assert(strstr(f->message, "if 3.Bb6 is read 3.Bb5, 10.d5 is read 10.d4; --continue follows it"), "%s",
+              f->message);
+    cr_assert_eq(r->plies, 28, "replayed to the end");
+    for (size_t i = 0; i < r->count; i++)
+        cr_assert(!r->findings[i].after_error, "%s", r->findings[i].message);
+    suggest_end(&en, &t);
+}
+
+Test(lint, continue_does_not_follow_a_repair_that_is_a_guess)
+{
+    suggesting en;
+    linted t;
+    if (!suggest_in(&en, &t, "en"))
+        return;
+    /* 2.Ke3 3.Ke4: one illegal king move and the game going on from it, as
+     * likely as two slips of the same king (2.Ke2 3.Ke3): the reader's way */
+    const arb_lint_report *r = lint_continue(&t, ROSTER("1-0") "\n1. e4 e5 2. Ke3 Nc6 3. Ke4 Nf6 4. d3 d5+ 1-0\n");
+    cr_assert(!r->findings[0].repair_followed);
+    cr_assert_eq(count_code(r, "illegal-move"), 4, "2.Ke3 and 3.Ke4, each with its 7.5.5 note");
+    cr_assert(r->findings[2].after_error);
+    /* a repair that rewrites a move that replays (1...e5) to explain two bad
+     * ones is not followed either */
+    r = lint_continue(&t, ROSTER("0-1") "\n1. e4 e5 2. Nf3 Nc6 3. Ke3 Nf6 4. Kd5 Nxe4 0-1\n");
+    cr_assert(!r->findings[0].repair_followed);
+    suggest_end(&en, &t);
+}
+
+Test(lint, continue_follows_the_repair_in_a_game_with_variations)
+{
+    suggesting en;
+    linted t;
+    if (!suggest_in(&en, &t, "en"))
+        return;
+    /* a variation before the slip, and one at the move read as another:
+     * both start from the same position along the repair */
+    const arb_lint_report *r = lint_continue(
+        &t, ROSTER("1-0") "\n1. e4 e5 (1... c5 2. Nf3) 2. Bc4 Nc6 3. Qh6 (3. Qf3 Nd4) Nf6 4. Qxf7# 1-0\n");
+    cr_assert_eq(r->count, 1, "%zu findings", r->count);
+    const arb_finding *f = &r->findings[0];
+    cr_assert(f->repair_followed);
+    cr_assert_str_eq(f->token, "Qh6");
+    cr_assert(strstr(f->message, "3.Qh6: no White queen can reach h6; legal: Qh5, Qg4, Qf3, Qe2"), "%s", f->message);
+    cr_assert_eq(r->plies, 7, "replayed to the end");
+    cr_assert_eq(r->termination, ARB_TERM_CHECKMATE);
+    /* a variation after a move inserted: it would hang on another position */
+    r = lint_continue(&t, ROSTER("1-0") "\n1. e4 e5 2. Bc4 3. Qh5 (3. Qf3 Nf6) Nf6 4. Qxf7# 1-0\n");
+    cr_assert(!r->findings[0].repair_followed);
+    suggest_end(&en, &t);
+}
+
 Test(lint, continue_under_2014_blitz_one_illegal_move_loses)
 {
     linted t;

@@ -191,6 +191,58 @@ Test(repair, a_letter_mixup_costs_less_than_another_piece)
     cr_assert_eq(arb_repair_distance(&pos, &en_spec, NULL, must_find(&pos, "b1c3")), -1, "Nc3 is not close to Nf3");
 }
 
+Test(repair, a_wrong_disambiguation_costs_as_much_as_a_wrong_square)
+{
+    /* the writer named the file the rook stood on: "Rfd1" for Rad1 is as
+     * far from it as "Rae1" is; "Rd1" (left out) fits it */
+    arb_position pos = play_line("6k1/8/8/8/8/8/8/R4RK1 w - - 0 1", "");
+    arb_move rad1 = must_find(&pos, "a1d1");
+    arb_move_spec wrong, square, left_out;
+    cr_assert_eq(arb_notation_parse(notation("en"), "Rfd1", 4, &wrong), ARB_SAN_OK);
+    cr_assert_eq(arb_notation_parse(notation("en"), "Rae1", 4, &square), ARB_SAN_OK);
+    cr_assert_eq(arb_notation_parse(notation("en"), "Rd1", 3, &left_out), ARB_SAN_OK);
+    int d_wrong = arb_repair_distance(&pos, &wrong, NULL, rad1);
+    cr_assert_gt(d_wrong, 0);
+    cr_assert_eq(d_wrong, arb_repair_distance(&pos, &square, NULL, rad1));
+    cr_assert_eq(arb_repair_distance(&pos, &left_out, NULL, rad1), 0);
+}
+
+/* How surprising the last of `moves` (UCI, from the start) is. */
+static int surprise_of(const char *moves, const char *last)
+{
+    arb_position pos = play_line("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", moves), after;
+    arb_move prev = ARB_MOVE_NONE;
+    const char *sp = strrchr(moves, ' ');
+    if (*moves) {
+        /* the move before: replay all but the last of `moves` */
+        char head[256];
+        snprintf(head, sizeof head, "%.*s", sp ? (int)(sp - moves) : 0, moves);
+        arb_position before = play_line("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", head);
+        prev = must_find(&before, sp ? sp + 1 : moves);
+    }
+    arb_move m = must_find(&pos, last);
+    arb_position_make(&pos, m, &after);
+    return arb_repair_surprise(&pos, prev, m, &after);
+}
+
+Test(repair, the_moves_a_player_makes_are_priced_by_how_likely_they_are)
+{
+    int recapture = surprise_of("e2e4 d7d5 e4d5", "d8d5");
+    int capture = surprise_of("e2e4 d7d5", "e4d5");
+    int check = surprise_of("e2e4 f7f6", "d1h5");
+    int escape = surprise_of("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6", "b5a4");
+    int quiet = surprise_of("", "g1f3");
+    int king_walk = surprise_of("e2e4 e7e5", "e1e2");
+    int en_prise = surprise_of("d2d4 e7e5", "c1g5");
+    cr_assert_eq(recapture, 0);
+    cr_assert_lt(capture, quiet);
+    cr_assert_lt(check, quiet);
+    cr_assert_lt(escape, quiet);
+    cr_assert_eq(quiet, ARB_REPAIR_SURPRISE_QUIET);
+    cr_assert_gt(king_walk, quiet, "a king walk with queens on the board");
+    cr_assert_gt(en_prise, quiet, "Bg5 where the queen takes it for nothing");
+}
+
 /* Games of the bench's error corpus (tests/bench/repair_bench.c, --write):
  * each planted error as written, and the original line. */
 #define SWAP_TRANSPOSED_GAME "1. d4 d5 2. c3 c6 3. Bf4 Nf6 4. Nd2 g6 5. Ngf3 Bg7 6. h3 O-O 7. e3 Nbd7 8. Bh2 b6 9. Be2 " \

@@ -1,0 +1,71 @@
+/* repair_plausible.c — how surprising a move is as the one a player made,
+ * for the moves the repair search supplies itself (an inserted move left
+ * out of the record): a small chess prior, not an engine.  The moves of a
+ * real game recapture, capture, check, take an attacked piece to safety;
+ * they seldom leave the piece just moved where it is lost for less.  When
+ * several moves fill a gap equally well in the text, the likelier one
+ * comes first. */
+#include "repair.h"
+
+#include "position.h"
+
+static int value(int kind)
+{
+    static const int values[6] = {1, 3, 3, 5, 9, 100};
+    return kind >= 0 && kind < 6 ? values[kind] : 0;
+}
+
+/* The least value of the pieces of `color` attacking sq (0 when none). */
+static int least_attacker(const arb_position *pos, int color, int sq)
+{
+    arb_bitboard att = arb_attackers_to(pos, sq, arb_occupied(pos)) & pos->by_color[color];
+    int least = 0;
+    while (att) {
+        int from = __builtin_ctzll(att);
+        att &= att - 1;
+        int v = value(arb_piece_kind(pos->board[from]));
+        if (least == 0 || v < least)
+            least = v;
+    }
+    return least;
+}
+
+/* A piece of value v standing on sq, with `color` to take it: lost for less
+ * (attacked by a cheaper piece, or attacked and not defended). */
+static bool lost_for_less(const arb_position *pos, int sq, int v, int taker)
+{
+    int attacker = least_attacker(pos, taker, sq);
+    if (attacker == 0)
+        return false;
+    return attacker < v || least_attacker(pos, !taker, sq) == 0;
+}
+
+int arb_repair_surprise(const arb_position *before, arb_move prev, arb_move m, const arb_position *after)
+{
+    enum { RECAPTURE = 0, CAPTURE = 1, CHECK = 2, ESCAPE = 2, QUIET = ARB_REPAIR_SURPRISE_QUIET, LEFT_EN_PRISE = 4, KING_WALK = 2 };
+    int from = arb_move_from(m), to = arb_move_to(m);
+    int side = before->side;
+    int moved = arb_piece_kind(before->board[from]);
+    if (arb_move_type(m) == ARB_MOVE_CASTLING)
+        return arb_in_check(after) ? CHECK : QUIET;
+    int taken = arb_move_type(m) == ARB_MOVE_EN_PASSANT ? 1
+                : before->board[to] != ARB_NO_PIECE ? value(arb_piece_kind(before->board[to])) : 0;
+    int kind = arb_move_type(m) == ARB_MOVE_PROMOTION ? arb_move_promotion(m) : moved;
+    bool en_prise = moved != ARB_KING && taken < value(kind) && lost_for_less(after, to, value(kind), !side);
+    int cost;
+    if (prev != ARB_MOVE_NONE && arb_move_to(prev) == to && taken)
+        cost = RECAPTURE;
+    else if (taken)
+        cost = CAPTURE;
+    else if (arb_in_check(after))
+        cost = CHECK;
+    else if (moved != ARB_KING && moved != ARB_PAWN && lost_for_less(before, from, value(moved), !side))
+        cost = ESCAPE;
+    else
+        cost = QUIET;
+    /* a king walks while queens are on the board seldom: it is the
+     * endgame's move */
+    if (moved == ARB_KING && !taken && !arb_in_check(before) && arb_pieces(before, !side, ARB_QUEEN))
+        cost += KING_WALK;
+    return cost + (en_prise ? LEFT_EN_PRISE : 0);
+}
