@@ -229,13 +229,15 @@ json-export: all
 demo: all
 	@sh tests/demo.sh $(B)/bin
 
-# ASAN_B changes the build dir (build/asan), e.g. for a second working copy
+# ASAN_B changes the build dir (build/asan), e.g. for a second working copy.
+# The sanitizers make the tools two to four times slower: a golden case's
+# limit (tests/golden/run.sh, there to catch a hang) is four times longer.
 ASAN_B ?= build/asan
 asan: deps
 	@$(MAKE) --no-print-directory B=$(ASAN_B) OPT=-O1 \
 	  SAN_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	  all $(ASAN_B)/tests/unit
-	@$(MAKE) --no-print-directory -k B=$(ASAN_B) unit golden
+	@GOLDEN_TIMEOUT=$${GOLDEN_TIMEOUT:-480} $(MAKE) --no-print-directory -k B=$(ASAN_B) unit golden
 
 # libFuzzer harnesses (clang): each runs FUZZ_SECONDS on a scratch copy of its
 # seed corpus in corpora/fuzz/<name>; a crash leaves its input in $(FUZZ_B).
