@@ -519,8 +519,9 @@ static void finish_game(struct parse *p, const arb_pgn_token *end_tok)
                                   "expected them to agree (the Result tag is kept)",
                                   arb_pgn_result_text(g->result), tag);
     }
+    /* (a collecting pass replays nothing: its moves are not plies yet) */
     if (g->tag_count == 0 && p->dropped_tags == 0 && g->result == ARB_PGN_RESULT_NONE && g->main_line_plies == 0
-        && g->error_count == 0) {
+        && g->error_count == 0 && !p->collect) {
         bool only_comments = !p->dropped_nag;   /* (options.skip_items) */
         for (size_t i = 0; i < g->item_count; i++)
             only_comments &= g->items[i].kind == ARB_PGN_ITEM_COMMENT;
