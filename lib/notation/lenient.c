@@ -639,6 +639,7 @@ static void split_items(writer *w, int32_t line, int32_t col)
     const char *s = w->src;
     size_t n = w->src_len, i = 0;
     bool line_start = col == 1;
+    size_t open = 0;   /* round brackets open: "(Merida, 2000)" ends in a bracket, not a "1)" number */
     while (i < n && !w->oom) {
         size_t k;
         if (s[i] == '\n') {
@@ -672,9 +673,12 @@ static void split_items(writer *w, int32_t line, int32_t col)
                 i++;
         } else if (s[i] == '(' && !(i + 2 < n && s[i + 1] == '=' && s[i + 2] == ')')) {
             kind = IT_LPAREN;
+            open++;
             i++;
         } else if (s[i] == ')') {
             kind = IT_RPAREN;
+            if (open > 0)
+                open--;
             i++;
         } else {
             bool paren, changed;
@@ -683,6 +687,8 @@ static void split_items(writer *w, int32_t line, int32_t col)
             while (we < n && !is_blank(s + we, n - we, &k) && s[we] != ')' && s[we] != '(' && s[we] != '{')
                 we++;
             size_t m = result_word(s + i, we - i, &canon, &changed) ? 0 : number_len(s + i, n - i, &paren);
+            if (m && paren && open > 0)
+                m = 0;
             if (m) {
                 kind = IT_NUMBER;
                 i += m;
