@@ -634,6 +634,21 @@ static size_t number_len(const char *s, size_t n, bool *paren)
     return i > d ? i : 0;
 }
 
+/* A tag pair begins here: '[', a name, blanks, '"' (as pgn_boundary.h). */
+static bool tag_pair_at(const char *s, size_t n)
+{
+    size_t i = 1;
+    if (n < 2 || !((s[1] >= 'A' && s[1] <= 'Z') || (s[1] >= 'a' && s[1] <= 'z')))
+        return false;
+    while (i < n && ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9')
+                     || s[i] == '_'))
+        i++;
+    size_t name_end = i;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    return i > name_end && i < n && s[i] == '"';
+}
+
 static void split_items(writer *w, int32_t line, int32_t col)
 {
     const char *s = w->src;
@@ -657,7 +672,7 @@ static void split_items(writer *w, int32_t line, int32_t col)
         size_t start = i;
         int32_t c0 = col;
         int kind = IT_WORD;
-        if ((s[i] == '[' && line_start) || (s[i] == '%' && col == 1)) {
+        if ((s[i] == '[' && line_start && tag_pair_at(s + i, n - i)) || (s[i] == '%' && col == 1)) {
             kind = IT_TAGLINE;
             while (i < n && s[i] != '\n')
                 i++;
@@ -667,15 +682,15 @@ static void split_items(writer *w, int32_t line, int32_t col)
                 i++;
             if (i < n)
                 i++;
-        } else if (s[i] == ';') {
+        } else if (s[i] == ';' && line_start) {   /* elsewhere prose punctuation: "De3 ;" */
             kind = IT_SEMI;
             while (i < n && s[i] != '\n')
                 i++;
-        } else if (s[i] == '(' && !(i + 2 < n && s[i + 1] == '=' && s[i + 2] == ')')) {
-            kind = IT_LPAREN;
+        } else if ((s[i] == '(' && !(i + 2 < n && s[i + 1] == '=' && s[i + 2] == ')')) || s[i] == '[') {
+            kind = IT_LPAREN;   /* books bracket notes and variations [ ] too */
             open++;
             i++;
-        } else if (s[i] == ')') {
+        } else if (s[i] == ')' || s[i] == ']') {
             kind = IT_RPAREN;
             if (open > 0)
                 open--;
@@ -684,7 +699,8 @@ static void split_items(writer *w, int32_t line, int32_t col)
             bool paren, changed;
             const char *canon;
             size_t we = i;
-            while (we < n && !is_blank(s + we, n - we, &k) && s[we] != ')' && s[we] != '(' && s[we] != '{')
+            while (we < n && !is_blank(s + we, n - we, &k) && s[we] != ')' && s[we] != '(' && s[we] != '{'
+                   && s[we] != ']')
                 we++;
             size_t m = result_word(s + i, we - i, &canon, &changed) ? 0 : number_len(s + i, n - i, &paren);
             if (m && paren && open > 0)
@@ -692,9 +708,22 @@ static void split_items(writer *w, int32_t line, int32_t col)
             if (m) {
                 kind = IT_NUMBER;
                 i += m;
+                /* "18. ... Se4-f6": the dots after a blank are the number's */
+                size_t d = i;
+                while (d < n && (s[d] == ' ' || s[d] == '\t'))
+                    d++;
+                if (d > i && s[i - 1] == '.') {
+                    size_t e = d;
+                    while (e < n && s[e] == '.')
+                        e++;
+                    if (e == d && e + 3 <= n && memcmp(s + e, "\xE2\x80\xA6", 3) == 0)
+                        e += 3;
+                    if (e - d >= 3 && (e == n || s[e] == ' ' || s[e] == '\n' || s[e] == '\t'))
+                        i = e;
+                }
             } else {
                 while (i < n && !is_blank(s + i, n - i, &k) && !is_nbsp(s + i, n - i) && s[i] != '{' && s[i] != '}'
-                       && s[i] != ';') {
+                       && s[i] != ';' && s[i] != '[' && s[i] != ']') {
                     if (s[i] == ')') {   /* d8(D), c8(Д) keep their ')' */
                         size_t o = i;
                         while (o > start && s[o - 1] != '(')
@@ -972,6 +1001,8 @@ static const char *last_mover_wins(const state *st)
     return black_last ? "0-1" : "1-0";
 }
 
+static size_t paragraph_end(const writer *w, const state *st, size_t j, bool moves_to_end);
+
 /* Nothing of the game follows item j: the end, a marker, a tag line, a new
  * game, or prose leading to one of those. */
 static bool game_ends_after(const writer *w, const state *st, size_t j)
@@ -982,7 +1013,60 @@ static bool game_ends_after(const writer *w, const state *st, size_t j)
         return false;
     bool prose, near;
     size_t e = prose_run(w, j, st->typeset, &prose, &near);
-    return e > j && !near && (e >= w->count || new_game_at(w, st, e) || w->items[e].kind == IT_TAGLINE);
+    if (e > j && !near && (e >= w->count || new_game_at(w, st, e) || w->items[e].kind == IT_TAGLINE))
+        return true;
+    /* notes after the result in words, to the end of the text */
+    return paragraph_end(w, st, j, true) == w->count;
+}
+
+/* Item j is the first on its line. */
+static bool first_on_line(const writer *w, size_t j)
+{
+    for (size_t b = w->items[j].start; b > 0; b--) {
+        char c = w->src[b - 1];
+        if (c == '\n')
+            return true;
+        if (c != ' ' && c != '\t' && c != '\r')
+            return false;
+    }
+    return true;
+}
+
+/* A paragraph of notes between the moves, from word j (prose) to the end of
+ * its line and over whole lines, up to a line that begins with the move
+ * number the count of moves expects (or a new game, a marker or a tag line),
+ * or to the end of the text.  It may mention squares and other moves: the
+ * number that follows it vouches that no move of the game is inside.
+ * Returns the index after it, or 0. */
+static size_t paragraph_end(const writer *w, const state *st, size_t j, bool moves_to_end)
+{
+    if (st->depth || !st->any_move || w->items[j].kind != IT_WORD
+        || !prose_word(w->src + w->items[j].start, w->items[j].end - w->items[j].start))
+        return 0;
+    bool moves = false;   /* numbered moves inside */
+    for (size_t k = j + 1; k < w->count && k - j < PROSE_ITEMS_MAX; k++) {
+        const item *it = &w->items[k];
+        fixed f;
+        if (it->kind == IT_NUMBER && k + 1 < w->count && w->items[k + 1].kind == IT_WORD
+            && word_movelike(w, k + 1, st->typeset, &f))
+            moves = true;
+        if (it->kind == IT_BRACE || it->kind == IT_SEMI)
+            return 0;
+        if (it->kind == IT_TAGLINE)
+            return k;
+        if (!first_on_line(w, k))
+            continue;
+        if (it->kind == IT_RESULT)
+            return k;
+        if (it->kind == IT_NUMBER && (number_follows(w, st, k) || new_game_at(w, st, k)))
+            return k;
+        if (it->kind == IT_NUMBER && it->end - it->start >= 2 && w->src[it->start] == '1'
+            && (w->src[it->start + 1] == '.' || w->src[it->start + 1] == ')'))
+            return 0;   /* numbering restarts: a new game's moves, not a note */
+    }
+    /* to the end of the text: no moves, unless a result in words ended the
+     * game before it ("Black resigned, for after 23...Kxg8 24.Re8+ ...") */
+    return w->count - j <= PROSE_ITEMS_MAX && (!moves || moves_to_end) ? w->count : 0;
 }
 
 static void fix_tag_line(writer *w, const item *it)
@@ -1035,7 +1119,10 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
             break;
         case IT_LPAREN: {
             size_t close = w.match[i];
-            if (close && close - i < PROSE_ITEMS_MAX && paren_is_prose(&w, i, close, typeset)) {
+            /* before the first move a bracket is no variation: "[C41]", "(Merida, 2000)" */
+            bool before_moves = !st.any_move && st.depth == 0;
+            if (close && close - i < PROSE_ITEMS_MAX && (before_moves || paren_is_prose(&w, i, close, typeset))
+                && !has_brace(&w, it->end, w.items[close].start)) {
                 copy_to(&w, it->start);
                 breakpoint(&w, it->start);
                 put(&w, "{", 1);
@@ -1046,11 +1133,15 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
                 note(&w, it, ARB_LENIENT_PROSE);
                 i = close;
             } else {
+                if (src[it->start] == '[')
+                    replace(&w, it->start, it->end, "(", 1);
                 st.depth++;
             }
             break;
         }
         case IT_RPAREN:
+            if (src[it->start] == ']')
+                replace(&w, it->start, it->end, ")", 1);
             if (st.depth > 0)
                 st.depth--;
             break;
@@ -1227,22 +1318,30 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
             /* prose between, before or after the moves */
             bool prose, near;
             size_t e = prose_run(&w, i, typeset, &prose, &near);
-            if (e > i && prose && !near && !has_brace(&w, it->start, w.items[e - 1].end)) {
-                bool ok = !st.any_move || e >= w.count || w.items[e].kind == IT_RESULT
-                          || w.items[e].kind == IT_RPAREN || w.items[e].kind == IT_LPAREN
-                          || w.items[e].kind == IT_BRACE || w.items[e].kind == IT_TAGLINE
-                          || (w.items[e].kind == IT_NUMBER && (new_game_at(&w, &st, e) || number_follows(&w, &st, e)));
-                if (ok) {
-                    if (new_game_at(&w, &st, e)) {
-                        if (!st.result_seen) {
-                            replace(&w, it->start, it->start, "* ", 2);
-                            note(&w, it, ARB_LENIENT_SPLIT);
-                        }
-                        st = (state){.set = set, .typeset = typeset};
-                    }
-                    as_comment(&w, it->start, w.items[e - 1].end);
-                    note(&w, it, ARB_LENIENT_PROSE);
+            bool ok = false;
+            if (e > i && prose && !near && !has_brace(&w, it->start, w.items[e - 1].end))
+                ok = !st.any_move || e >= w.count || w.items[e].kind == IT_RESULT
+                     || w.items[e].kind == IT_RPAREN || w.items[e].kind == IT_LPAREN
+                     || w.items[e].kind == IT_BRACE || w.items[e].kind == IT_TAGLINE
+                     || (w.items[e].kind == IT_NUMBER && (new_game_at(&w, &st, e) || number_follows(&w, &st, e)));
+            if (!ok) {
+                /* a paragraph of notes between the moves */
+                size_t pe = paragraph_end(&w, &st, i, false);
+                if (pe && !has_brace(&w, it->start, w.items[pe - 1].end)) {
+                    e = pe;
+                    ok = true;
                 }
+            }
+            if (ok) {
+                if (new_game_at(&w, &st, e)) {
+                    if (!st.result_seen) {
+                        replace(&w, it->start, it->start, "* ", 2);
+                        note(&w, it, ARB_LENIENT_SPLIT);
+                    }
+                    st = (state){.set = set, .typeset = typeset};
+                }
+                as_comment(&w, it->start, w.items[e - 1].end);
+                note(&w, it, ARB_LENIENT_PROSE);
             }
             if (e > i)
                 i = e - 1;   /* words that are no moves either way: looked at once */
