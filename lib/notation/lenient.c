@@ -407,8 +407,40 @@ static size_t typeset_piece(const arb_locale *loc, const char *s, size_t n, cons
     return best;
 }
 
+static void fix_word(const char *s, size_t n, const arb_locale *typeset, fixed *f);
+
+/* A comma, a full stop (not of e.p.) or footnote marks after a word. */
+static size_t punctuation_after(const char *s, size_t n)
+{
+    size_t k = 0;
+    while (k < n && s[n - 1 - k] == '*')
+        k++;
+    if (k >= 2)
+        return k;
+    if (n >= 3 && (s[n - 1] == ',' || (s[n - 1] == '.' && s[n - 2] != '.' && !(n >= 4 && s[n - 2] == 'p' && s[n - 3] == '.'))))
+        return 1;
+    return 0;
+}
+
+/* The word without its punctuation, when that is a move. */
+static bool fix_punctuated(const char *s, size_t n, const arb_locale *typeset, fixed *f)
+{
+    size_t k = punctuation_after(s, n);
+    if (!k)
+        return false;
+    fix_word(s, n - k, typeset, f);
+    if (!f->len || !movelike(f->text, f->len))
+        return false;
+    f->kinds |= 1u << ARB_LENIENT_PUNCTUATION;
+    return true;
+}
+
 static void fix_word(const char *s, size_t n, const arb_locale *typeset, fixed *f)
 {
+    f->len = 0;
+    f->kinds = 0;
+    if (fix_punctuated(s, n, typeset, f))
+        return;
     f->len = 0;
     f->kinds = 0;
     if (n > 60) {
@@ -506,6 +538,12 @@ static void fix_word(const char *s, size_t n, const arb_locale *typeset, fixed *
                 f->kinds |= 1u << ARB_LENIENT_CAPTURED;
                 continue;
             }
+        }
+        /* Кd5×: '×' after the square is mate, not a capture */
+        if (i + 2 == n && u[0] == 0xC3 && u[1] == 0x97 && f->len > 0 && rank_c(f->text[f->len - 1])) {
+            f->text[f->len++] = '#';
+            f->kinds |= 1u << ARB_LENIENT_MATE_SIGN;
+            break;
         }
         /* ??? and !!! */
         if (n - i >= 3 && i + 3 == n && ((s[i] == '?' && s[i + 1] == '?' && s[i + 2] == '?')
@@ -912,6 +950,12 @@ static bool paren_is_prose(const writer *w, size_t open, size_t close, const arb
         return false;
     if (prose)
         return true;
+    /* a footnote: "Кd5×[1]" */
+    bool digits = true;
+    for (size_t b = w->items[open].end; b < w->items[close].start; b++)
+        digits &= w->src[b] >= '0' && w->src[b] <= '9';
+    if (digits)
+        return true;
     /* only marks: "(!)", "(?)", "(+-)" */
     for (size_t b = w->items[open].end; b < w->items[close].start; b++)
         if (!strchr("!?+-=/ \t", w->src[b]))
@@ -1212,10 +1256,15 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
                 break;
             }
             /* a capture without its square: "ed", "TxT" (read against the position) */
-            size_t mark_at = shorthand_word(src + it->start, it->end - it->start);
+            size_t punct = punctuation_after(src + it->start, it->end - it->start);
+            size_t mark_at = shorthand_word(src + it->start, it->end - it->start - punct);
             if (mark_at && after_move(&w, i, typeset)) {
                 replace(&w, it->start + mark_at, it->start + mark_at, "_", 1);
                 note(&w, it, ARB_LENIENT_SHORTHAND);
+                if (punct) {
+                    replace(&w, it->end - punct, it->end, "", 0);
+                    note(&w, it, ARB_LENIENT_PUNCTUATION);
+                }
                 if (st.depth == 0) {
                     st.any_move = true;
                     st.moves_since++;
@@ -1363,7 +1412,7 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
 
 static const char *const names[ARB_LENIENT_KIND_COUNT] = {
     "prose", "result-words", "look-alike", "lowercase", "spaced", "captured", "number", "marks", "result-form",
-    "split", "typeset", "spoken", "shorthand"};
+    "split", "typeset", "spoken", "shorthand", "punctuation", "mate-sign"};
 
 static const char *const descriptions[ARB_LENIENT_KIND_COUNT] = {
     "prose read as a comment, expected moves, a variation or a {comment}",
@@ -1379,6 +1428,8 @@ static const char *const descriptions[ARB_LENIENT_KIND_COUNT] = {
     "Latin letters typeset for the locale's piece letters read as those, expected its own letters",
     "spoken notation (FIDE Laws Appendix D.2.1) read as algebraic, expected moves written in letters",
     "capture without its square (ed, TxT) read as the one legal capture it fits, expected the square",
+    "punctuation after a move (, . or footnote marks) left out, expected the move alone",
+    "'×' after a move read as mate, expected #",
 };
 
 const char *arb_lenient_describe(int kind)

@@ -30,7 +30,10 @@
  *   shorthand      a capture without its square after a move or move number
  *                  ("ed", "exd", "TxT"): marked "e_d", "T_xT" for
  *                  arb_notation_read, which takes it only when one legal
- *                  move fits (shorthand.h).
+ *                  move fits (shorthand.h);
+ *   punctuation    a comma, full stop or footnote marks after a move
+ *                  ("e5,", "Sc6.", "P—K4.", "c4**"), left out;
+ *   mate-sign      '×' after a move as Russian books print mate (Кd5×).
  *
  * Nothing here decides that a reading is right: the rewritten text is
  * replayed like any other, and a move that does not replay is refused.
@@ -65,6 +68,8 @@ enum arb_lenient_kind {
     ARB_LENIENT_TYPESET,
     ARB_LENIENT_SPOKEN,
     ARB_LENIENT_SHORTHAND,
+    ARB_LENIENT_PUNCTUATION,
+    ARB_LENIENT_MATE_SIGN,
     ARB_LENIENT_KIND_COUNT
 };
 
