@@ -866,7 +866,9 @@ static bool after_move(const writer *w, size_t i, const arb_locale *typeset)
     char said[ARB_SPOKEN_SAN_MAX];
     return prev->kind == IT_NUMBER
            || (prev->kind == IT_WORD
-               && (word_movelike(w, i - 1, typeset, &f) || shorthand_word(w->src + prev->start, prev->end - prev->start)
+               && (word_movelike(w, i - 1, typeset, &f)
+                   || shorthand_word(w->src + prev->start,
+                                     prev->end - prev->start - punctuation_after(w->src + prev->start, prev->end - prev->start))
                    || spoken_at(w, i - 1, false, said)));
 }
 
@@ -1087,12 +1089,14 @@ static size_t paragraph_end(const writer *w, const state *st, size_t j, bool mov
     if (st->depth || !st->any_move || w->items[j].kind != IT_WORD
         || !prose_word(w->src + w->items[j].start, w->items[j].end - w->items[j].start))
         return 0;
-    bool moves = false;   /* numbered moves inside */
+    bool moves = false;   /* numbered moves inside, not only of moves already played */
+    int moves_since = st->black_numbered ? st->moves_since + 1 : st->moves_since;
+    int expected = st->last_number + moves_since / 2;
     for (size_t k = j + 1; k < w->count && k - j < PROSE_ITEMS_MAX; k++) {
         const item *it = &w->items[k];
         fixed f;
         if (it->kind == IT_NUMBER && k + 1 < w->count && w->items[k + 1].kind == IT_WORD
-            && word_movelike(w, k + 1, st->typeset, &f))
+            && word_movelike(w, k + 1, st->typeset, &f) && atoi(w->src + it->start) >= expected)
             moves = true;
         if (it->kind == IT_BRACE || it->kind == IT_SEMI)
             return 0;
@@ -1108,9 +1112,31 @@ static size_t paragraph_end(const writer *w, const state *st, size_t j, bool mov
             && (w->src[it->start + 1] == '.' || w->src[it->start + 1] == ')'))
             return 0;   /* numbering restarts: a new game's moves, not a note */
     }
-    /* to the end of the text: no moves, unless a result in words ended the
-     * game before it ("Black resigned, for after 23...Kxg8 24.Re8+ ...") */
+    /* to the end of the text: no moves that could be the game's next ones
+     * ("Better was 28...Sd4+" is no such), unless a result in words ended
+     * the game before it ("Black resigned, for after 23...Kxg8 24.Re8+") */
     return w->count - j <= PROSE_ITEMS_MAX && (!moves || moves_to_end) ? w->count : 0;
+}
+
+/* Before a game's first move: the text from word j up to the first move
+ * number 1 with a move after it, when nothing but prose, brackets and
+ * numbers stand between (a heading "Paz,Mayan (2247) ... 18.03.2003", a
+ * paragraph that quotes "23.Qa3").  Returns the index of that number, or 0. */
+static size_t preamble_end(const writer *w, const state *st, size_t j)
+{
+    if (st->any_move || st->depth)
+        return 0;
+    for (size_t k = j + 1; k < w->count && k - j < PROSE_ITEMS_MAX; k++) {
+        const item *it = &w->items[k];
+        if (it->kind == IT_BRACE || it->kind == IT_SEMI || it->kind == IT_TAGLINE || it->kind == IT_RESULT)
+            return 0;
+        fixed f;
+        if (it->kind == IT_NUMBER && it->end - it->start >= 2 && w->src[it->start] == '1'
+            && w->src[it->start + 1] == '.' && !(it->end - it->start >= 3 && w->src[it->start + 2] == '.')
+            && k + 1 < w->count && w->items[k + 1].kind == IT_WORD && word_movelike(w, k + 1, st->typeset, &f))
+            return k;
+    }
+    return 0;
 }
 
 static void fix_tag_line(writer *w, const item *it)
@@ -1373,9 +1399,13 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
                      || w.items[e].kind == IT_RPAREN || w.items[e].kind == IT_LPAREN
                      || w.items[e].kind == IT_BRACE || w.items[e].kind == IT_TAGLINE
                      || (w.items[e].kind == IT_NUMBER && (new_game_at(&w, &st, e) || number_follows(&w, &st, e)));
-            if (!ok) {
-                /* a paragraph of notes between the moves */
-                size_t pe = paragraph_end(&w, &st, i, false);
+            /* before the first move a number other than 1 is quoted in the
+             * prose ("when White plays 23.Qa3"): the game begins at its 1. */
+            bool quoted = !st.any_move && ok && e < w.count && w.items[e].kind == IT_NUMBER
+                          && atoi(src + w.items[e].start) != 1;
+            if (!ok || quoted) {
+                /* a paragraph of notes between the moves, or before them */
+                size_t pe = st.any_move ? paragraph_end(&w, &st, i, false) : preamble_end(&w, &st, i);
                 if (pe && !has_brace(&w, it->start, w.items[pe - 1].end)) {
                     e = pe;
                     ok = true;
