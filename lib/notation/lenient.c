@@ -931,6 +931,14 @@ static bool match_parens(writer *w)
 static bool paren_is_prose(const writer *w, size_t open, size_t close, const arb_locale *typeset)
 {
     bool prose = false, moves = false;
+    /* "(Δ 22.Rxg7+)": the idea of a move, a note (Informator's sign) */
+    if (close > open + 1 && w->items[open + 1].kind == IT_WORD) {
+        const item *first = &w->items[open + 1];
+        size_t n = first->end - first->start;
+        if ((n == 2 && memcmp(w->src + first->start, "\xCE\x94", 2) == 0)
+            || (n == 3 && memcmp(w->src + first->start, "\xE2\x88\x86", 3) == 0))
+            return !has_brace(w, w->items[open].end, w->items[close].start);
+    }
     for (size_t j = open + 1; j < close; j++) {
         const item *it = &w->items[j];
         if (it->kind == IT_WORD) {
@@ -1102,14 +1110,14 @@ static size_t paragraph_end(const writer *w, const state *st, size_t j, bool mov
             return 0;
         if (it->kind == IT_TAGLINE)
             return k;
-        if (!first_on_line(w, k))
-            continue;
-        if (it->kind == IT_RESULT)
+        bool line_first = first_on_line(w, k);
+        if (line_first && it->kind == IT_RESULT)
             return k;
-        if (it->kind == IT_NUMBER && (number_follows(w, st, k) || new_game_at(w, st, k)))
+        if (line_first && it->kind == IT_NUMBER && (number_follows(w, st, k) || new_game_at(w, st, k)))
             return k;
         if (it->kind == IT_NUMBER && it->end - it->start >= 2 && w->src[it->start] == '1'
-            && (w->src[it->start + 1] == '.' || w->src[it->start + 1] == ')'))
+            && (w->src[it->start + 1] == '.' || w->src[it->start + 1] == ')') && k + 1 < w->count
+            && w->items[k + 1].kind == IT_WORD && word_movelike(w, k + 1, st->typeset, &f))
             return 0;   /* numbering restarts: a new game's moves, not a note */
     }
     /* to the end of the text: no moves that could be the game's next ones
@@ -1379,6 +1387,17 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
                 put(&w, src + from, to - from);
                 put(&w, "}", 1);
                 bool has_marker = i + taken < w.count && w.items[i + taken].kind == IT_RESULT;
+                /* notes after the words, to the end of the text: before the marker */
+                if (!has_marker && i + taken < w.count && paragraph_end(&w, &st, i + taken, true) == w.count
+                    && !has_brace(&w, w.items[i + taken].start, w.items[w.count - 1].end)) {
+                    put(&w, src + to, w.items[i + taken].start - to);
+                    put(&w, "{", 1);
+                    to = w.items[w.count - 1].end;
+                    put(&w, src + w.items[i + taken].start, to - w.items[i + taken].start);
+                    put(&w, "}", 1);
+                    note(&w, &w.items[i + taken], ARB_LENIENT_PROSE);
+                    taken = w.count - i;
+                }
                 if (!has_marker) {
                     put(&w, " ", 1);
                     put(&w, marker, strlen(marker));
