@@ -519,14 +519,23 @@ static void fix_word(const char *s, size_t n, const arb_locale *typeset, fixed *
     while (i < n) {
         const unsigned char *u = (const unsigned char *)s + i;
         size_t k;
-        /* Cyrillic а с е and ç as the file of a square */
-        if (n - i >= 3 && rank_c(s[i + 2])
-            && ((u[0] == 0xD0 && u[1] == 0xB0) || (u[0] == 0xD1 && u[1] == 0x81) || (u[0] == 0xD0 && u[1] == 0xB5)
-                || (u[0] == 0xC3 && u[1] == 0xA7))) {
-            f->text[f->len++] = u[0] == 0xC3 ? 'c' : u[1] == 0xB0 ? 'a' : u[1] == 0x81 ? 'c' : 'e';
-            f->kinds |= 1u << ARB_LENIENT_LOOK_ALIKE;
-            i += 2;
-            continue;
+        /* a Cyrillic letter as the file of a square: the look-alikes а с е,
+         * and Serbian texts spell every file so (а б ц д е ф г х); ç */
+        if (n - i >= 3 && rank_c(s[i + 2])) {
+            char file = 0;
+            if (u[0] == 0xC3 && u[1] == 0xA7)
+                file = 'c';
+            else if (u[0] == 0xD0)
+                file = u[1] == 0xB0 ? 'a' : u[1] == 0xB1 ? 'b' : u[1] == 0xB4 ? 'd' : u[1] == 0xB5 ? 'e'
+                     : u[1] == 0xB3 ? 'g' : 0;
+            else if (u[0] == 0xD1)
+                file = u[1] == 0x81 ? 'c' : u[1] == 0x86 ? 'c' : u[1] == 0x84 ? 'f' : u[1] == 0x85 ? 'h' : 0;
+            if (file) {
+                f->text[f->len++] = file;
+                f->kinds |= 1u << ARB_LENIENT_LOOK_ALIKE;
+                i += 2;
+                continue;
+            }
         }
         /* the captured piece named: Sd7xSe5, exSd5 */
         if (f->len > 0 && is_capture(s + i, n - i, &k)) {
