@@ -775,10 +775,14 @@ static void split_items(writer *w, int32_t line, int32_t col)
                         size_t o = i;
                         while (o > start && s[o - 1] != '(')
                             o--;
-                        if (!(o > start && o < i && piece_at(s + o, i - o) == i - o))
+                        bool inner = o > start && ((i - o == 1 && rank_c(s[o])) || (i - o >= 2 && memcmp(s + o, "ch", 2) == 0));
+                        if (!(o > start && o < i && (piece_at(s + o, i - o) == i - o || inner)))
                             break;
                     }
-                    if (s[i] == '(' && !(i > start && rank_c(s[i - 1])) && !(i + 2 < n && s[i + 1] == '=' && s[i + 2] == ')'))
+                    /* R(1)-Q1, Q×R(ch.): brackets inside a descriptive move */
+                    bool inner = i > start && i + 3 < n && s[i - 1] >= 'A' && s[i - 1] <= 'Z'
+                                 && ((rank_c(s[i + 1]) && s[i + 2] == ')') || memcmp(s + i + 1, "ch", 2) == 0);
+                    if (s[i] == '(' && !inner && !(i > start && rank_c(s[i - 1])) && !(i + 2 < n && s[i + 1] == '=' && s[i + 2] == ')'))
                         break;
                     i += char_len(s + i, n - i);
                 }
@@ -810,6 +814,59 @@ typedef struct state {
     int depth;             /* open variations */
 } state;
 
+/* A descriptive move as books set it, in its plain form (lenient.h,
+ * typography; the full stop after it is punctuation).  Returns the length
+ * (0: nothing to change or no room). */
+static size_t plain_descriptive(const char *s, size_t n, char *out, size_t cap, unsigned *kinds)
+{
+    size_t len = 0, k;
+    size_t p = punctuation_after(s, n);
+    if (p)
+        *kinds |= 1u << ARB_LENIENT_PUNCTUATION;
+    n -= p;
+    for (size_t i = 0; i < n;) {
+        const char *put_s = NULL;
+        size_t put_n = 0, took = 0;
+        if (is_dash(s + i, n - i, &k) && k > 1) {
+            put_s = "-", put_n = 1, took = k;
+        } else if (n - i >= 2 && (unsigned char)s[i] == 0xC3 && (unsigned char)s[i + 1] == 0x97) {
+            put_s = "x", put_n = 1, took = 2;
+        } else if (s[i] == '(' && i > 0) {
+            /* (1) the rank it stands on, (Q) (Kt) the promotion, (ch.) (ch) */
+            const char *close = memchr(s + i, ')', n - i);
+            size_t inner = close ? (size_t)(close - s) - i - 1 : 0;
+            if (!close || inner == 0)
+                return 0;
+            const char *in = s + i + 1;
+            if (inner == 1 && rank_c(in[0]))
+                put_s = in, put_n = 1;
+            else if ((inner == 3 && memcmp(in, "ch.", 3) == 0) || (inner == 2 && memcmp(in, "ch", 2) == 0))
+                put_s = "ch", put_n = 2;
+            else if (inner <= 2 && in[0] >= 'A' && in[0] <= 'Z') {
+                if (len + 1 > cap)
+                    return 0;
+                out[len++] = '=';
+                put_s = in, put_n = inner;
+            } else
+                return 0;
+            took = inner + 2;
+        }
+        if (put_s) {
+            if (len + put_n > cap)
+                return 0;
+            memcpy(out + len, put_s, put_n);
+            len += put_n;
+            i += took;
+            *kinds |= 1u << ARB_LENIENT_TYPOGRAPHY;
+            continue;
+        }
+        if (len + 1 > cap)
+            return 0;
+        out[len++] = s[i++];
+    }
+    return *kinds ? len : 0;
+}
+
 static bool word_movelike(const writer *w, size_t i, const arb_locale *typeset, fixed *f)
 {
     const item *it = &w->items[i];
@@ -817,9 +874,20 @@ static bool word_movelike(const writer *w, size_t i, const arb_locale *typeset, 
     if (f->len > 0 && movelike(f->text, f->len))
         return true;
     /* a descriptive move (KtxB, P-K4) or its "ch": no prose */
+    unsigned kinds = 0;
+    char plain[sizeof f->text];
+    size_t plain_len = plain_descriptive(w->src + it->start, it->end - it->start, plain, sizeof plain, &kinds);
     for (size_t l = 0; w->set && l < arb_locales_count(w->set); l++) {
         const arb_locale *loc = arb_locales_at(w->set, l);
-        if (arb_descriptive_locale(loc) && arb_descriptive_shape(loc, w->src + it->start, it->end - it->start)) {
+        if (!arb_descriptive_locale(loc))
+            continue;
+        if (plain_len && arb_descriptive_shape(loc, plain, plain_len)) {
+            memcpy(f->text, plain, plain_len);
+            f->len = plain_len;
+            f->kinds = kinds;
+            return true;
+        }
+        if (arb_descriptive_shape(loc, w->src + it->start, it->end - it->start)) {
             f->kinds = 0;
             f->len = 0;
             while (f->len < it->end - it->start && f->len < sizeof f->text)
@@ -1470,7 +1538,7 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
 
 static const char *const names[ARB_LENIENT_KIND_COUNT] = {
     "prose", "result-words", "look-alike", "lowercase", "spaced", "captured", "number", "marks", "result-form",
-    "split", "typeset", "spoken", "shorthand", "punctuation", "mate-sign"};
+    "split", "typeset", "spoken", "shorthand", "punctuation", "mate-sign", "typography"};
 
 static const char *const descriptions[ARB_LENIENT_KIND_COUNT] = {
     "prose read as a comment, expected moves, a variation or a {comment}",
@@ -1488,6 +1556,7 @@ static const char *const descriptions[ARB_LENIENT_KIND_COUNT] = {
     "capture without its square (ed, TxT) read as the one legal capture it fits, expected the square",
     "punctuation after a move (, . or footnote marks) left out, expected the move alone",
     "'×' after a move read as mate, expected #",
+    "descriptive move set with long dashes, × or brackets read as plain, expected P-K4, PxP, R1-Q1, P-K8=Q",
 };
 
 const char *arb_lenient_describe(int kind)

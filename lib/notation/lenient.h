@@ -33,7 +33,10 @@
  *                  move fits (shorthand.h);
  *   punctuation    a comma, full stop or footnote marks after a move
  *                  ("e5,", "Sc6.", "P—K4.", "c4**"), left out;
- *   mate-sign      '×' after a move as Russian books print mate (Кd5×).
+ *   mate-sign      '×' after a move as Russian books print mate (Кd5×);
+ *   typography     a descriptive move as books set it: long dashes, '×',
+ *                  the rank or promotion in brackets (P—K4, Kt×P, R(1)-Q1,
+ *                  P-K8(Q), Q×R(ch.)) read as P-K4, KtxP, R1-Q1, P-K8=Q, QxRch.
  *
  * Nothing here decides that a reading is right: the rewritten text is
  * replayed like any other, and a move that does not replay is refused.
@@ -70,6 +73,7 @@ enum arb_lenient_kind {
     ARB_LENIENT_SHORTHAND,
     ARB_LENIENT_PUNCTUATION,
     ARB_LENIENT_MATE_SIGN,
+    ARB_LENIENT_TYPOGRAPHY,
     ARB_LENIENT_KIND_COUNT
 };
 
