@@ -91,6 +91,8 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
     r->white = arb_pgn_game_tag(g, "White");
     r->black = arb_pgn_game_tag(g, "Black");
     r->round = arb_pgn_game_tag(g, "Round");
+    r->notation = g->notation_used && g->notation && *g->notation && strcmp(g->notation, "en") != 0 ? g->notation
+                                                                                                      : NULL;
     const char *rt = arb_pgn_game_tag(g, "Result");
     r->result_tag = rt ? arb_pgn_result_parse(rt, strlen(rt)) : ARB_PGN_RESULT_NONE;
 

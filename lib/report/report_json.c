@@ -102,6 +102,7 @@ bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *st
          json_result(out, r->result_tag) && arb_strbuf_puts(out, ",\"result_board\":") &&
          json_result(out, r->result_board) && arb_strbuf_puts(out, ",\"termination\":") &&
          arb_strbuf_json_string(out, arb_termination_name(r->termination)) &&
+         (!r->notation || (arb_strbuf_puts(out, ",\"notation\":") && arb_strbuf_json_string(out, r->notation))) &&
          arb_strbuf_printf(out, ",\"findings\":%zu}\n", r->count);
     return ok;
 }
