@@ -1061,6 +1061,19 @@ static bool new_game_at(const writer *w, const state *st, size_t j)
     return s[0] == '1' && n >= 2 && (s[1] == '.' || s[1] == ')') && !(n >= 3 && s[2] == '.');
 }
 
+/* Item j is a move number without its full stop: one to three digits,
+ * then a move or a piece letter ("7 D x d3"). */
+static bool digits_word(const writer *w, size_t j, const arb_locale *typeset)
+{
+    const item *it = &w->items[j];
+    size_t n = it->end - it->start;
+    if (it->kind != IT_WORD || n < 1 || n > 3 || strspn(w->src + it->start, "0123456789") != n || j + 1 >= w->count
+        || w->items[j + 1].kind != IT_WORD)
+        return false;
+    fixed f;
+    return word_movelike(w, j + 1, typeset, &f) || (f.len > 0 && only_piece(f.text, f.len));
+}
+
 /* Prose run from item i: words that are neither moves nor results. Returns
  * the index after it, and whether it holds a prose word. */
 static size_t prose_run(const writer *w, size_t i, const arb_locale *typeset, bool *prose, bool *near_move)
@@ -1083,6 +1096,8 @@ static size_t prose_run(const writer *w, size_t i, const arb_locale *typeset, bo
         fixed f;
         if (word_movelike(w, j, typeset, &f) || spoken_at(w, j, false, said))
             break;
+        if (j > i && digits_word(w, j, typeset))
+            break;   /* "7 D x d3": a number without '.' */
         const char *s = w->src + it->start;
         size_t n = it->end - it->start;
         if (prose_word(s, n))
@@ -1171,8 +1186,13 @@ static bool first_on_line(const writer *w, size_t j)
  * Returns the index after it, or 0. */
 static size_t paragraph_end(const writer *w, const state *st, size_t j, bool moves_to_end)
 {
-    if (st->depth || !st->any_move || w->items[j].kind != IT_WORD
-        || !prose_word(w->src + w->items[j].start, w->items[j].end - w->items[j].start))
+    if (st->depth || !st->any_move || w->items[j].kind != IT_WORD)
+        return 0;
+    /* prose on its first line ("lo primero es impedir ...") */
+    bool prose = false;
+    for (size_t k = j; k < w->count && !prose && (k == j || !first_on_line(w, k)); k++)
+        prose = w->items[k].kind == IT_WORD && prose_word(w->src + w->items[k].start, w->items[k].end - w->items[k].start);
+    if (!prose)
         return 0;
     bool moves = false;   /* numbered moves inside, not only of moves already played */
     int moves_since = st->black_numbered ? st->moves_since + 1 : st->moves_since;
@@ -1180,7 +1200,11 @@ static size_t paragraph_end(const writer *w, const state *st, size_t j, bool mov
     for (size_t k = j + 1; k < w->count && k - j < PROSE_ITEMS_MAX; k++) {
         const item *it = &w->items[k];
         fixed f;
-        if (it->kind == IT_NUMBER && k + 1 < w->count && w->items[k + 1].kind == IT_WORD
+        /* "12. Nf3" or "12 Nf3" (numbers without a full stop) */
+        bool number = it->kind == IT_NUMBER
+                      || (it->kind == IT_WORD && it->end - it->start <= 3
+                          && strspn(w->src + it->start, "0123456789") == it->end - it->start);
+        if (number && k + 1 < w->count && w->items[k + 1].kind == IT_WORD
             && word_movelike(w, k + 1, st->typeset, &f) && atoi(w->src + it->start) >= expected)
             moves = true;
         if (it->kind == IT_BRACE || it->kind == IT_SEMI)
@@ -1216,9 +1240,11 @@ static size_t preamble_end(const writer *w, const state *st, size_t j)
         if (it->kind == IT_BRACE || it->kind == IT_SEMI || it->kind == IT_TAGLINE || it->kind == IT_RESULT)
             return 0;
         fixed f;
-        if (it->kind == IT_NUMBER && it->end - it->start >= 2 && w->src[it->start] == '1'
-            && w->src[it->start + 1] == '.' && !(it->end - it->start >= 3 && w->src[it->start + 2] == '.')
-            && k + 1 < w->count && w->items[k + 1].kind == IT_WORD && word_movelike(w, k + 1, st->typeset, &f))
+        /* "1." or, at the start of a line, "1" without its full stop (1 d4 Cf6 2 Cf3) */
+        bool one = (it->kind == IT_NUMBER && it->end - it->start >= 2 && w->src[it->start] == '1'
+                    && w->src[it->start + 1] == '.' && !(it->end - it->start >= 3 && w->src[it->start + 2] == '.'))
+                   || (it->kind == IT_WORD && it->end - it->start == 1 && w->src[it->start] == '1' && first_on_line(w, k));
+        if (one && k + 1 < w->count && w->items[k + 1].kind == IT_WORD && word_movelike(w, k + 1, st->typeset, &f))
             return k;
     }
     return 0;
@@ -1345,6 +1371,12 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
             break;
         }
         case IT_WORD: {
+            /* a move number without its full stop: "7 D x d3" */
+            if (digits_word(&w, i, typeset)) {
+                if (st.depth == 0)
+                    track_number(&st, &w, it);
+                break;
+            }
             /* an announcement of Appendix D.2.1: "Springer Felix drei" */
             char said[ARB_SPOKEN_SAN_MAX + 64];
             size_t last_said = spoken_at(&w, i, spoken_short, said);
@@ -1389,7 +1421,12 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
             size_t last = i;
             char joined[200];
             size_t jl = 0;
-            if (f.len > 0 && f.len < 96 && (move || only_piece(f.text, f.len) || (f.len == 1 && file_c(f.text[0])))) {
+            /* "dx e4", "Cx e4": a piece or file and the capture mark, the square after a blank */
+            size_t cap_k = 0;
+            bool capture_first = f.len >= 2 && is_capture(f.text + f.len - 1, 1, &cap_k)
+                                 && (only_piece(f.text, f.len - 1) || (f.len == 2 && file_c(f.text[0])));
+            if (f.len > 0 && f.len < 96
+                && (move || only_piece(f.text, f.len) || (f.len == 1 && file_c(f.text[0])) || capture_first)) {
                 memcpy(joined, f.text, f.len);
                 jl = f.len;
                 unsigned kinds = f.kinds;
@@ -1497,8 +1534,9 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
                      || (w.items[e].kind == IT_NUMBER && (new_game_at(&w, &st, e) || number_follows(&w, &st, e)));
             /* before the first move a number other than 1 is quoted in the
              * prose ("when White plays 23.Qa3"): the game begins at its 1. */
-            bool quoted = !st.any_move && ok && e < w.count && w.items[e].kind == IT_NUMBER
-                          && atoi(src + w.items[e].start) != 1;
+            bool quoted = !st.any_move && ok && e < w.count
+                          && ((w.items[e].kind == IT_NUMBER && atoi(src + w.items[e].start) != 1)
+                              || w.items[e].kind == IT_WORD);   /* a move with no number: "d4 : le pion" */
             if (!ok || quoted) {
                 /* a paragraph of notes between the moves, or before them */
                 size_t pe = st.any_move ? paragraph_end(&w, &st, i, false) : preamble_end(&w, &st, i);

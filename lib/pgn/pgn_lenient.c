@@ -202,6 +202,8 @@ static bool adopt(arb_pgn_lenient *l, arb_pgn_game *g)
         os = l->orig_len;
     if (oe > l->orig_len || oe < os)
         oe = l->orig_len;
+    g->read_text = g->raw_complete ? g->raw : NULL;   /* the rewritten text the moves came from */
+    g->read_text_len = g->raw_complete ? g->raw_len : 0;
     g->raw = l->orig + os;
     g->raw_len = oe - os;
     g->offset = l->orig_offset + os;

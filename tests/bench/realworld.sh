@@ -127,7 +127,9 @@ while read -r lang; do
             [ "$at_tags" = yes ] && [ "$at_bare" = yes ] && at=$((at + 1))
             case $status in misprint*)
                 repairable=$((repairable + 1))
-                converted --repair "$tmp/ptags" > "$tmp/pout"
+                # the repaired game as PGN, then its moves (CSV leaves out games not replayed as written)
+                "$conv" --repair "$tmp/ptags" 2>/dev/null | "$conv" --to csv --columns result,moves 2>/dev/null |
+                    tail -n +2 > "$tmp/pout"
                 [ "$(verdict "$truth")" = exact ] && repaired=$((repaired + 1)) ;;
             esac
             [ -n "$REALWORLD_VERBOSE" ] && echo "  $id ($status) tags $v_tags/$at_tags bare $v_bare/$at_bare" ;;
