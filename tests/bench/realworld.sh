@@ -1,5 +1,6 @@
 #!/bin/sh
-# realworld.sh — games as books, blogs and OCR print them (corpora/realworld,
+# realworld.sh — games as books, blogs and OCR print them: corpora/realworld/public
+# (games copied from cited public pages, see its README; at the end) and corpora/realworld (
 # made by tests/bench/realworld_gen.py from famous games in nine languages,
 # and as spoken announcements, descriptive notation and squareless captures),
 # converted by pgnconv and compared with their SAN truths (truth.pgn):
