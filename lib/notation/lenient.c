@@ -1314,8 +1314,10 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
                 note(&w, it, ARB_LENIENT_PROSE);
                 i = close;
             } else {
-                if (src[it->start] == '[')
+                if (src[it->start] == '[') {
                     replace(&w, it->start, it->end, "(", 1);
+                    note(&w, it, ARB_LENIENT_BRACKETS);
+                }
                 st.depth++;
             }
             break;
@@ -1576,7 +1578,7 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
 
 static const char *const names[ARB_LENIENT_KIND_COUNT] = {
     "prose", "result-words", "look-alike", "lowercase", "spaced", "captured", "number", "marks", "result-form",
-    "split", "typeset", "spoken", "shorthand", "punctuation", "mate-sign", "typography"};
+    "split", "typeset", "spoken", "shorthand", "punctuation", "mate-sign", "typography", "brackets"};
 
 static const char *const descriptions[ARB_LENIENT_KIND_COUNT] = {
     "prose read as a comment, expected moves, a variation or a {comment}",
@@ -1595,6 +1597,7 @@ static const char *const descriptions[ARB_LENIENT_KIND_COUNT] = {
     "punctuation after a move (, . or footnote marks) left out, expected the move alone",
     "'×' after a move read as mate, expected #",
     "descriptive move set with long dashes, × or brackets read as plain, expected P-K4, PxP, R1-Q1, P-K8=Q",
+    "square brackets around a variation read as round ones, expected ( )",
 };
 
 const char *arb_lenient_describe(int kind)
