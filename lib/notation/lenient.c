@@ -660,6 +660,20 @@ static bool push_item(writer *w, int kind, size_t start, size_t end, int32_t lin
     return true;
 }
 
+/* The value of the digits item j starts with (the text is not NUL-terminated
+ * at the item's end), and whether the item is digits only. */
+static int item_number(const writer *w, size_t j, bool *only_digits)
+{
+    const item *it = &w->items[j];
+    int v = 0;
+    size_t i = it->start;
+    while (i < it->end && w->src[i] >= '0' && w->src[i] <= '9' && v < 100000)
+        v = v * 10 + (w->src[i++] - '0');
+    if (only_digits)
+        *only_digits = i == it->end && i > it->start;
+    return v;
+}
+
 /* Move number: digits with periods, an ellipsis or ')' right after them. */
 static size_t number_len(const char *s, size_t n, bool *paren)
 {
@@ -1067,7 +1081,9 @@ static bool digits_word(const writer *w, size_t j, const arb_locale *typeset)
 {
     const item *it = &w->items[j];
     size_t n = it->end - it->start;
-    if (it->kind != IT_WORD || n < 1 || n > 3 || strspn(w->src + it->start, "0123456789") != n || j + 1 >= w->count
+    bool only_digits;
+    item_number(w, j, &only_digits);
+    if (it->kind != IT_WORD || n < 1 || n > 3 || !only_digits || j + 1 >= w->count
         || w->items[j + 1].kind != IT_WORD)
         return false;
     fixed f;
@@ -1194,37 +1210,42 @@ static size_t paragraph_end(const writer *w, const state *st, size_t j, bool mov
         prose = w->items[k].kind == IT_WORD && prose_word(w->src + w->items[k].start, w->items[k].end - w->items[k].start);
     if (!prose)
         return 0;
-    bool moves = false;   /* numbered moves inside, not only of moves already played */
+    /* the highest number of a move quoted inside: a note that ends where no
+     * number vouches for it (a new game, a marker, the end) may not quote
+     * the move the count expects next or a later one: those would be the
+     * game's own moves taken for a note */
     int moves_since = st->black_numbered ? st->moves_since + 1 : st->moves_since;
-    int expected = st->last_number + moves_since / 2;
+    int expected = st->last_number + moves_since / 2, quoted = 0;
     for (size_t k = j + 1; k < w->count && k - j < PROSE_ITEMS_MAX; k++) {
         const item *it = &w->items[k];
         fixed f;
-        /* "12. Nf3" or "12 Nf3" (numbers without a full stop) */
-        bool number = it->kind == IT_NUMBER
-                      || (it->kind == IT_WORD && it->end - it->start <= 3
-                          && strspn(w->src + it->start, "0123456789") == it->end - it->start);
-        if (number && k + 1 < w->count && w->items[k + 1].kind == IT_WORD
-            && word_movelike(w, k + 1, st->typeset, &f) && atoi(w->src + it->start) >= expected)
-            moves = true;
         if (it->kind == IT_BRACE || it->kind == IT_SEMI)
             return 0;
         if (it->kind == IT_TAGLINE)
-            return k;
+            return quoted < expected ? k : 0;
         bool line_first = first_on_line(w, k);
         if (line_first && it->kind == IT_RESULT)
-            return k;
-        if (line_first && it->kind == IT_NUMBER && (number_follows(w, st, k) || new_game_at(w, st, k)))
-            return k;
+            return quoted < expected ? k : 0;
+        if (line_first && it->kind == IT_NUMBER && number_follows(w, st, k))
+            return k;   /* the number the count expects vouches for what the note quotes */
+        if (line_first && it->kind == IT_NUMBER && new_game_at(w, st, k))
+            return quoted < expected ? k : 0;
         if (it->kind == IT_NUMBER && it->end - it->start >= 2 && w->src[it->start] == '1'
             && (w->src[it->start + 1] == '.' || w->src[it->start + 1] == ')') && k + 1 < w->count
             && w->items[k + 1].kind == IT_WORD && word_movelike(w, k + 1, st->typeset, &f))
             return 0;   /* numbering restarts: a new game's moves, not a note */
+        /* "12. Nf3" or "12 Nf3" (numbers without a full stop) */
+        bool only_digits;
+        int value = item_number(w, k, &only_digits);
+        bool number = it->kind == IT_NUMBER || (it->kind == IT_WORD && it->end - it->start <= 3 && only_digits);
+        if (number && k + 1 < w->count && w->items[k + 1].kind == IT_WORD && word_movelike(w, k + 1, st->typeset, &f)
+            && value > quoted)
+            quoted = value;
     }
-    /* to the end of the text: no moves that could be the game's next ones
+    /* to the end of the text: no move that could be the game's next ones
      * ("Better was 28...Sd4+" is no such), unless a result in words ended
      * the game before it ("Black resigned, for after 23...Kxg8 24.Re8+") */
-    return w->count - j <= PROSE_ITEMS_MAX && (!moves || moves_to_end) ? w->count : 0;
+    return w->count - j <= PROSE_ITEMS_MAX && (quoted < expected || moves_to_end) ? w->count : 0;
 }
 
 /* Before a game's first move: the text from word j up to the first move
@@ -1537,7 +1558,7 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
             /* before the first move a number other than 1 is quoted in the
              * prose ("when White plays 23.Qa3"): the game begins at its 1. */
             bool quoted = !st.any_move && ok && e < w.count
-                          && ((w.items[e].kind == IT_NUMBER && atoi(src + w.items[e].start) != 1)
+                          && ((w.items[e].kind == IT_NUMBER && item_number(&w, e, NULL) != 1)
                               || w.items[e].kind == IT_WORD);   /* a move with no number: "d4 : le pion" */
             if (!ok || quoted) {
                 /* a paragraph of notes between the moves, or before them */
