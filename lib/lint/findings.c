@@ -33,6 +33,7 @@ static const char *const check_codes[ARB_CHECK_COUNT] = {
     [ARB_CHECK_TRF_PLAYER_NAME] = "trf-player-name",
     [ARB_CHECK_TRF_INCONSISTENT] = "trf-inconsistent",
     [ARB_CHECK_CLOCK] = "clock",
+    [ARB_CHECK_NOTATION] = "notation",
 };
 
 static const char *const termination_names[ARB_TERM_COUNT] = {

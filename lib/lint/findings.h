@@ -55,6 +55,7 @@ enum arb_check {
     ARB_CHECK_TRF_PLAYER_NAME,    /* a player matched only loosely by name */
     ARB_CHECK_TRF_INCONSISTENT,   /* the report disagrees with itself */
     ARB_CHECK_CLOCK,            /* 6.9: %clk readings that contradict the time control or the end */
+    ARB_CHECK_NOTATION,         /* C: the notation the moves were read in (info), when detected */
     ARB_CHECK_COUNT
 };
 
@@ -162,6 +163,7 @@ typedef struct arb_lint_report {
     uint64_t game;            /* 1-based index of the game in its input */
     int32_t line;             /* where the game starts */
     const char *white, *black, *round;  /* tag values, NULL when absent */
+    const char *notation;     /* the notation read ("de"; "bs, da, de" when several read alike), NULL for SAN */
     int result_tag;           /* enum arb_pgn_result of the Result tag; NONE when absent or malformed */
     int result_board;         /* the result the final position implies; NONE when it implies none */
     int termination;          /* enum arb_termination */

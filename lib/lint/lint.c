@@ -101,6 +101,8 @@ arb_status arb_lint_game(arb_linter *l, const arb_pgn_game *g, uint64_t index,
     r->white = lint_tag(&c, LINT_TAG_WHITE);
     r->black = lint_tag(&c, LINT_TAG_BLACK);
     r->round = lint_tag(&c, LINT_TAG_ROUND);
+    r->notation = g->notation_used && g->notation && *g->notation && strcmp(g->notation, "en") != 0 ? g->notation
+                                                                                                      : NULL;
     const char *rt = lint_tag(&c, LINT_TAG_RESULT);
     r->result_tag = rt ? arb_pgn_result_parse(rt, strlen(rt)) : ARB_PGN_RESULT_NONE;
     /* arb_pgn_game_result, read once */

@@ -369,6 +369,24 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             lint_add(c, ARB_CHECK_BAD_TOKEN, ARB_SEVERITY_WARNING, ARB_ART_BAD_TOKEN, d->line, d->col, "%s",
                      d->message);
     }
+    /* the notation the moves were read in, when the reader chose one (as
+     * pgnconv's note says it: "German, Bosnian ... read these moves alike;
+     * read as German (de)") */
+    if (g->notation_used && !c->opt->notation && g->main_line_plies > 0
+        && strcmp(arb_locale_code(arb_notation_locale(g->notation_used)), "en") != 0) {
+        const arb_pgn_diag *alike = NULL;
+        for (size_t i = 0; i < g->diag_count && !alike; i++)
+            if (g->diags[i].severity == ARB_PGN_NOTE && strstr(g->diags[i].message, "read these moves alike"))
+                alike = &g->diags[i];
+        const arb_locale *loc = arb_notation_locale(g->notation_used);
+        const char *name = arb_locale_english_name(loc);
+        if (alike)
+            lint_add(c, ARB_CHECK_NOTATION, ARB_SEVERITY_INFO, ARB_ART_BAD_TOKEN, alike->line, alike->col, "%s",
+                     alike->message);
+        else
+            lint_add(c, ARB_CHECK_NOTATION, ARB_SEVERITY_INFO, ARB_ART_BAD_TOKEN, g->line, g->col,
+                     "read as %s (%s)", *name ? name : arb_locale_code(loc), arb_locale_code(loc));
+    }
     /* after an error the reader stops replaying (the items end there),
      * unless it passed the move over on request */
     lf->complete = g->error_count == g->skipped_moves;

@@ -407,8 +407,40 @@ static size_t typeset_piece(const arb_locale *loc, const char *s, size_t n, cons
     return best;
 }
 
+static void fix_word(const char *s, size_t n, const arb_locale *typeset, fixed *f);
+
+/* A comma, a full stop (not of e.p.) or footnote marks after a word. */
+static size_t punctuation_after(const char *s, size_t n)
+{
+    size_t k = 0;
+    while (k < n && s[n - 1 - k] == '*')
+        k++;
+    if (k >= 2)
+        return k;
+    if (n >= 3 && (s[n - 1] == ',' || (s[n - 1] == '.' && s[n - 2] != '.' && !(n >= 4 && s[n - 2] == 'p' && s[n - 3] == '.'))))
+        return 1;
+    return 0;
+}
+
+/* The word without its punctuation, when that is a move. */
+static bool fix_punctuated(const char *s, size_t n, const arb_locale *typeset, fixed *f)
+{
+    size_t k = punctuation_after(s, n);
+    if (!k)
+        return false;
+    fix_word(s, n - k, typeset, f);
+    if (!f->len || !movelike(f->text, f->len))
+        return false;
+    f->kinds |= 1u << ARB_LENIENT_PUNCTUATION;
+    return true;
+}
+
 static void fix_word(const char *s, size_t n, const arb_locale *typeset, fixed *f)
 {
+    f->len = 0;
+    f->kinds = 0;
+    if (fix_punctuated(s, n, typeset, f))
+        return;
     f->len = 0;
     f->kinds = 0;
     if (n > 60) {
@@ -487,14 +519,23 @@ static void fix_word(const char *s, size_t n, const arb_locale *typeset, fixed *
     while (i < n) {
         const unsigned char *u = (const unsigned char *)s + i;
         size_t k;
-        /* Cyrillic а с е and ç as the file of a square */
-        if (n - i >= 3 && rank_c(s[i + 2])
-            && ((u[0] == 0xD0 && u[1] == 0xB0) || (u[0] == 0xD1 && u[1] == 0x81) || (u[0] == 0xD0 && u[1] == 0xB5)
-                || (u[0] == 0xC3 && u[1] == 0xA7))) {
-            f->text[f->len++] = u[0] == 0xC3 ? 'c' : u[1] == 0xB0 ? 'a' : u[1] == 0x81 ? 'c' : 'e';
-            f->kinds |= 1u << ARB_LENIENT_LOOK_ALIKE;
-            i += 2;
-            continue;
+        /* a Cyrillic letter as the file of a square: the look-alikes а с е,
+         * and Serbian texts spell every file so (а б ц д е ф г х); ç */
+        if (n - i >= 3 && rank_c(s[i + 2])) {
+            char file = 0;
+            if (u[0] == 0xC3 && u[1] == 0xA7)
+                file = 'c';
+            else if (u[0] == 0xD0)
+                file = u[1] == 0xB0 ? 'a' : u[1] == 0xB1 ? 'b' : u[1] == 0xB4 ? 'd' : u[1] == 0xB5 ? 'e'
+                     : u[1] == 0xB3 ? 'g' : 0;
+            else if (u[0] == 0xD1)
+                file = u[1] == 0x81 ? 'c' : u[1] == 0x86 ? 'c' : u[1] == 0x84 ? 'f' : u[1] == 0x85 ? 'h' : 0;
+            if (file) {
+                f->text[f->len++] = file;
+                f->kinds |= 1u << ARB_LENIENT_LOOK_ALIKE;
+                i += 2;
+                continue;
+            }
         }
         /* the captured piece named: Sd7xSe5, exSd5 */
         if (f->len > 0 && is_capture(s + i, n - i, &k)) {
@@ -506,6 +547,12 @@ static void fix_word(const char *s, size_t n, const arb_locale *typeset, fixed *
                 f->kinds |= 1u << ARB_LENIENT_CAPTURED;
                 continue;
             }
+        }
+        /* Кd5×: '×' after the square is mate, not a capture */
+        if (i + 2 == n && u[0] == 0xC3 && u[1] == 0x97 && f->len > 0 && rank_c(f->text[f->len - 1])) {
+            f->text[f->len++] = '#';
+            f->kinds |= 1u << ARB_LENIENT_MATE_SIGN;
+            break;
         }
         /* ??? and !!! */
         if (n - i >= 3 && i + 3 == n && ((s[i] == '?' && s[i + 1] == '?' && s[i + 2] == '?')
@@ -613,6 +660,20 @@ static bool push_item(writer *w, int kind, size_t start, size_t end, int32_t lin
     return true;
 }
 
+/* The value of the digits item j starts with (the text is not NUL-terminated
+ * at the item's end), and whether the item is digits only. */
+static int item_number(const writer *w, size_t j, bool *only_digits)
+{
+    const item *it = &w->items[j];
+    int v = 0;
+    size_t i = it->start;
+    while (i < it->end && w->src[i] >= '0' && w->src[i] <= '9' && v < 100000)
+        v = v * 10 + (w->src[i++] - '0');
+    if (only_digits)
+        *only_digits = i == it->end && i > it->start;
+    return v;
+}
+
 /* Move number: digits with periods, an ellipsis or ')' right after them. */
 static size_t number_len(const char *s, size_t n, bool *paren)
 {
@@ -634,11 +695,27 @@ static size_t number_len(const char *s, size_t n, bool *paren)
     return i > d ? i : 0;
 }
 
+/* A tag pair begins here: '[', a name, blanks, '"' (as pgn_boundary.h). */
+static bool tag_pair_at(const char *s, size_t n)
+{
+    size_t i = 1;
+    if (n < 2 || !((s[1] >= 'A' && s[1] <= 'Z') || (s[1] >= 'a' && s[1] <= 'z')))
+        return false;
+    while (i < n && ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9')
+                     || s[i] == '_'))
+        i++;
+    size_t name_end = i;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    return i > name_end && i < n && s[i] == '"';
+}
+
 static void split_items(writer *w, int32_t line, int32_t col)
 {
     const char *s = w->src;
     size_t n = w->src_len, i = 0;
     bool line_start = col == 1;
+    size_t open = 0;   /* round brackets open: "(Merida, 2000)" ends in a bracket, not a "1)" number */
     while (i < n && !w->oom) {
         size_t k;
         if (s[i] == '\n') {
@@ -656,7 +733,7 @@ static void split_items(writer *w, int32_t line, int32_t col)
         size_t start = i;
         int32_t c0 = col;
         int kind = IT_WORD;
-        if ((s[i] == '[' && line_start) || (s[i] == '%' && col == 1)) {
+        if ((s[i] == '[' && line_start && tag_pair_at(s + i, n - i)) || (s[i] == '%' && col == 1)) {
             kind = IT_TAGLINE;
             while (i < n && s[i] != '\n')
                 i++;
@@ -666,37 +743,60 @@ static void split_items(writer *w, int32_t line, int32_t col)
                 i++;
             if (i < n)
                 i++;
-        } else if (s[i] == ';') {
+        } else if (s[i] == ';' && line_start) {   /* elsewhere prose punctuation: "De3 ;" */
             kind = IT_SEMI;
             while (i < n && s[i] != '\n')
                 i++;
-        } else if (s[i] == '(' && !(i + 2 < n && s[i + 1] == '=' && s[i + 2] == ')')) {
-            kind = IT_LPAREN;
+        } else if ((s[i] == '(' && !(i + 2 < n && s[i + 1] == '=' && s[i + 2] == ')')) || s[i] == '[') {
+            kind = IT_LPAREN;   /* books bracket notes and variations [ ] too */
+            open++;
             i++;
-        } else if (s[i] == ')') {
+        } else if (s[i] == ')' || s[i] == ']') {
             kind = IT_RPAREN;
+            if (open > 0)
+                open--;
             i++;
         } else {
             bool paren, changed;
             const char *canon;
             size_t we = i;
-            while (we < n && !is_blank(s + we, n - we, &k) && s[we] != ')' && s[we] != '(' && s[we] != '{')
+            while (we < n && !is_blank(s + we, n - we, &k) && s[we] != ')' && s[we] != '(' && s[we] != '{'
+                   && s[we] != ']')
                 we++;
             size_t m = result_word(s + i, we - i, &canon, &changed) ? 0 : number_len(s + i, n - i, &paren);
+            if (m && paren && open > 0)
+                m = 0;
             if (m) {
                 kind = IT_NUMBER;
                 i += m;
+                /* "18. ... Se4-f6": the dots after a blank are the number's */
+                size_t d = i;
+                while (d < n && (s[d] == ' ' || s[d] == '\t'))
+                    d++;
+                if (d > i && s[i - 1] == '.') {
+                    size_t e = d;
+                    while (e < n && s[e] == '.')
+                        e++;
+                    if (e == d && e + 3 <= n && memcmp(s + e, "\xE2\x80\xA6", 3) == 0)
+                        e += 3;
+                    if (e - d >= 3 && (e == n || s[e] == ' ' || s[e] == '\n' || s[e] == '\t'))
+                        i = e;
+                }
             } else {
                 while (i < n && !is_blank(s + i, n - i, &k) && !is_nbsp(s + i, n - i) && s[i] != '{' && s[i] != '}'
-                       && s[i] != ';') {
+                       && s[i] != ';' && s[i] != '[' && s[i] != ']') {
                     if (s[i] == ')') {   /* d8(D), c8(Д) keep their ')' */
                         size_t o = i;
                         while (o > start && s[o - 1] != '(')
                             o--;
-                        if (!(o > start && o < i && piece_at(s + o, i - o) == i - o))
+                        bool inner = o > start && ((i - o == 1 && rank_c(s[o])) || (i - o >= 2 && memcmp(s + o, "ch", 2) == 0));
+                        if (!(o > start && o < i && (piece_at(s + o, i - o) == i - o || inner)))
                             break;
                     }
-                    if (s[i] == '(' && !(i > start && rank_c(s[i - 1])) && !(i + 2 < n && s[i + 1] == '=' && s[i + 2] == ')'))
+                    /* R(1)-Q1, Q×R(ch.): brackets inside a descriptive move */
+                    bool inner = i > start && i + 3 < n && s[i - 1] >= 'A' && s[i - 1] <= 'Z'
+                                 && ((rank_c(s[i + 1]) && s[i + 2] == ')') || memcmp(s + i + 1, "ch", 2) == 0);
+                    if (s[i] == '(' && !inner && !(i > start && rank_c(s[i - 1])) && !(i + 2 < n && s[i + 1] == '=' && s[i + 2] == ')'))
                         break;
                     i += char_len(s + i, n - i);
                 }
@@ -728,6 +828,59 @@ typedef struct state {
     int depth;             /* open variations */
 } state;
 
+/* A descriptive move as books set it, in its plain form (lenient.h,
+ * typography; the full stop after it is punctuation).  Returns the length
+ * (0: nothing to change or no room). */
+static size_t plain_descriptive(const char *s, size_t n, char *out, size_t cap, unsigned *kinds)
+{
+    size_t len = 0, k;
+    size_t p = punctuation_after(s, n);
+    if (p)
+        *kinds |= 1u << ARB_LENIENT_PUNCTUATION;
+    n -= p;
+    for (size_t i = 0; i < n;) {
+        const char *put_s = NULL;
+        size_t put_n = 0, took = 0;
+        if (is_dash(s + i, n - i, &k) && k > 1) {
+            put_s = "-", put_n = 1, took = k;
+        } else if (n - i >= 2 && (unsigned char)s[i] == 0xC3 && (unsigned char)s[i + 1] == 0x97) {
+            put_s = "x", put_n = 1, took = 2;
+        } else if (s[i] == '(' && i > 0) {
+            /* (1) the rank it stands on, (Q) (Kt) the promotion, (ch.) (ch) */
+            const char *close = memchr(s + i, ')', n - i);
+            size_t inner = close ? (size_t)(close - s) - i - 1 : 0;
+            if (!close || inner == 0)
+                return 0;
+            const char *in = s + i + 1;
+            if (inner == 1 && rank_c(in[0]))
+                put_s = in, put_n = 1;
+            else if ((inner == 3 && memcmp(in, "ch.", 3) == 0) || (inner == 2 && memcmp(in, "ch", 2) == 0))
+                put_s = "ch", put_n = 2;
+            else if (inner <= 2 && in[0] >= 'A' && in[0] <= 'Z') {
+                if (len + 1 > cap)
+                    return 0;
+                out[len++] = '=';
+                put_s = in, put_n = inner;
+            } else
+                return 0;
+            took = inner + 2;
+        }
+        if (put_s) {
+            if (len + put_n > cap)
+                return 0;
+            memcpy(out + len, put_s, put_n);
+            len += put_n;
+            i += took;
+            *kinds |= 1u << ARB_LENIENT_TYPOGRAPHY;
+            continue;
+        }
+        if (len + 1 > cap)
+            return 0;
+        out[len++] = s[i++];
+    }
+    return *kinds ? len : 0;
+}
+
 static bool word_movelike(const writer *w, size_t i, const arb_locale *typeset, fixed *f)
 {
     const item *it = &w->items[i];
@@ -735,9 +888,20 @@ static bool word_movelike(const writer *w, size_t i, const arb_locale *typeset, 
     if (f->len > 0 && movelike(f->text, f->len))
         return true;
     /* a descriptive move (KtxB, P-K4) or its "ch": no prose */
+    unsigned kinds = 0;
+    char plain[sizeof f->text];
+    size_t plain_len = plain_descriptive(w->src + it->start, it->end - it->start, plain, sizeof plain, &kinds);
     for (size_t l = 0; w->set && l < arb_locales_count(w->set); l++) {
         const arb_locale *loc = arb_locales_at(w->set, l);
-        if (arb_descriptive_locale(loc) && arb_descriptive_shape(loc, w->src + it->start, it->end - it->start)) {
+        if (!arb_descriptive_locale(loc))
+            continue;
+        if (plain_len && arb_descriptive_shape(loc, plain, plain_len)) {
+            memcpy(f->text, plain, plain_len);
+            f->len = plain_len;
+            f->kinds = kinds;
+            return true;
+        }
+        if (arb_descriptive_shape(loc, w->src + it->start, it->end - it->start)) {
             f->kinds = 0;
             f->len = 0;
             while (f->len < it->end - it->start && f->len < sizeof f->text)
@@ -793,7 +957,9 @@ static bool after_move(const writer *w, size_t i, const arb_locale *typeset)
     char said[ARB_SPOKEN_SAN_MAX];
     return prev->kind == IT_NUMBER
            || (prev->kind == IT_WORD
-               && (word_movelike(w, i - 1, typeset, &f) || shorthand_word(w->src + prev->start, prev->end - prev->start)
+               && (word_movelike(w, i - 1, typeset, &f)
+                   || shorthand_word(w->src + prev->start,
+                                     prev->end - prev->start - punctuation_after(w->src + prev->start, prev->end - prev->start))
                    || spoken_at(w, i - 1, false, said)));
 }
 
@@ -856,6 +1022,14 @@ static bool match_parens(writer *w)
 static bool paren_is_prose(const writer *w, size_t open, size_t close, const arb_locale *typeset)
 {
     bool prose = false, moves = false;
+    /* "(Δ 22.Rxg7+)": the idea of a move, a note (Informator's sign) */
+    if (close > open + 1 && w->items[open + 1].kind == IT_WORD) {
+        const item *first = &w->items[open + 1];
+        size_t n = first->end - first->start;
+        if ((n == 2 && memcmp(w->src + first->start, "\xCE\x94", 2) == 0)
+            || (n == 3 && memcmp(w->src + first->start, "\xE2\x88\x86", 3) == 0))
+            return !has_brace(w, w->items[open].end, w->items[close].start);
+    }
     for (size_t j = open + 1; j < close; j++) {
         const item *it = &w->items[j];
         if (it->kind == IT_WORD) {
@@ -877,6 +1051,12 @@ static bool paren_is_prose(const writer *w, size_t open, size_t close, const arb
         return false;
     if (prose)
         return true;
+    /* a footnote: "Кd5×[1]" */
+    bool digits = true;
+    for (size_t b = w->items[open].end; b < w->items[close].start; b++)
+        digits &= w->src[b] >= '0' && w->src[b] <= '9';
+    if (digits)
+        return true;
     /* only marks: "(!)", "(?)", "(+-)" */
     for (size_t b = w->items[open].end; b < w->items[close].start; b++)
         if (!strchr("!?+-=/ \t", w->src[b]))
@@ -893,6 +1073,21 @@ static bool new_game_at(const writer *w, const state *st, size_t j)
     const char *s = w->src + it->start;
     size_t n = it->end - it->start;
     return s[0] == '1' && n >= 2 && (s[1] == '.' || s[1] == ')') && !(n >= 3 && s[2] == '.');
+}
+
+/* Item j is a move number without its full stop: one to three digits,
+ * then a move or a piece letter ("7 D x d3"). */
+static bool digits_word(const writer *w, size_t j, const arb_locale *typeset)
+{
+    const item *it = &w->items[j];
+    size_t n = it->end - it->start;
+    bool only_digits;
+    item_number(w, j, &only_digits);
+    if (it->kind != IT_WORD || n < 1 || n > 3 || !only_digits || j + 1 >= w->count
+        || w->items[j + 1].kind != IT_WORD)
+        return false;
+    fixed f;
+    return word_movelike(w, j + 1, typeset, &f) || (f.len > 0 && only_piece(f.text, f.len));
 }
 
 /* Prose run from item i: words that are neither moves nor results. Returns
@@ -917,6 +1112,8 @@ static size_t prose_run(const writer *w, size_t i, const arb_locale *typeset, bo
         fixed f;
         if (word_movelike(w, j, typeset, &f) || spoken_at(w, j, false, said))
             break;
+        if (j > i && digits_word(w, j, typeset))
+            break;   /* "7 D x d3": a number without '.' */
         const char *s = w->src + it->start;
         size_t n = it->end - it->start;
         if (prose_word(s, n))
@@ -966,6 +1163,8 @@ static const char *last_mover_wins(const state *st)
     return black_last ? "0-1" : "1-0";
 }
 
+static size_t paragraph_end(const writer *w, const state *st, size_t j, bool moves_to_end);
+
 /* Nothing of the game follows item j: the end, a marker, a tag line, a new
  * game, or prose leading to one of those. */
 static bool game_ends_after(const writer *w, const state *st, size_t j)
@@ -976,7 +1175,100 @@ static bool game_ends_after(const writer *w, const state *st, size_t j)
         return false;
     bool prose, near;
     size_t e = prose_run(w, j, st->typeset, &prose, &near);
-    return e > j && !near && (e >= w->count || new_game_at(w, st, e) || w->items[e].kind == IT_TAGLINE);
+    if (e > j && !near && (e >= w->count || new_game_at(w, st, e) || w->items[e].kind == IT_TAGLINE))
+        return true;
+    /* notes after the result in words, to the end of the text */
+    return paragraph_end(w, st, j, true) == w->count;
+}
+
+/* Item j is the first on its line. */
+static bool first_on_line(const writer *w, size_t j)
+{
+    for (size_t b = w->items[j].start; b > 0; b--) {
+        char c = w->src[b - 1];
+        if (c == '\n')
+            return true;
+        if (c != ' ' && c != '\t' && c != '\r')
+            return false;
+    }
+    return true;
+}
+
+/* A paragraph of notes between the moves, from word j (prose) to the end of
+ * its line and over whole lines, up to a line that begins with the move
+ * number the count of moves expects (or a new game, a marker or a tag line),
+ * or to the end of the text.  It may mention squares and other moves: the
+ * number that follows it vouches that no move of the game is inside.
+ * Returns the index after it, or 0. */
+static size_t paragraph_end(const writer *w, const state *st, size_t j, bool moves_to_end)
+{
+    if (st->depth || !st->any_move || w->items[j].kind != IT_WORD)
+        return 0;
+    /* prose on its first line ("lo primero es impedir ...") */
+    bool prose = false;
+    for (size_t k = j; k < w->count && !prose && (k == j || !first_on_line(w, k)); k++)
+        prose = w->items[k].kind == IT_WORD && prose_word(w->src + w->items[k].start, w->items[k].end - w->items[k].start);
+    if (!prose)
+        return 0;
+    /* the highest number of a move quoted inside: a note that ends where no
+     * number vouches for it (a new game, a marker, the end) may not quote
+     * the move the count expects next or a later one: those would be the
+     * game's own moves taken for a note */
+    int moves_since = st->black_numbered ? st->moves_since + 1 : st->moves_since;
+    int expected = st->last_number + moves_since / 2, quoted = 0;
+    for (size_t k = j + 1; k < w->count && k - j < PROSE_ITEMS_MAX; k++) {
+        const item *it = &w->items[k];
+        fixed f;
+        if (it->kind == IT_BRACE || it->kind == IT_SEMI)
+            return 0;
+        if (it->kind == IT_TAGLINE)
+            return quoted < expected ? k : 0;
+        bool line_first = first_on_line(w, k);
+        if (line_first && it->kind == IT_RESULT)
+            return quoted < expected ? k : 0;
+        if (line_first && it->kind == IT_NUMBER && number_follows(w, st, k))
+            return k;   /* the number the count expects vouches for what the note quotes */
+        if (line_first && it->kind == IT_NUMBER && new_game_at(w, st, k))
+            return quoted < expected ? k : 0;
+        if (it->kind == IT_NUMBER && it->end - it->start >= 2 && w->src[it->start] == '1'
+            && (w->src[it->start + 1] == '.' || w->src[it->start + 1] == ')') && k + 1 < w->count
+            && w->items[k + 1].kind == IT_WORD && word_movelike(w, k + 1, st->typeset, &f))
+            return 0;   /* numbering restarts: a new game's moves, not a note */
+        /* "12. Nf3" or "12 Nf3" (numbers without a full stop) */
+        bool only_digits;
+        int value = item_number(w, k, &only_digits);
+        bool number = it->kind == IT_NUMBER || (it->kind == IT_WORD && it->end - it->start <= 3 && only_digits);
+        if (number && k + 1 < w->count && w->items[k + 1].kind == IT_WORD && word_movelike(w, k + 1, st->typeset, &f)
+            && value > quoted)
+            quoted = value;
+    }
+    /* to the end of the text: no move that could be the game's next ones
+     * ("Better was 28...Sd4+" is no such), unless a result in words ended
+     * the game before it ("Black resigned, for after 23...Kxg8 24.Re8+") */
+    return w->count - j <= PROSE_ITEMS_MAX && (quoted < expected || moves_to_end) ? w->count : 0;
+}
+
+/* Before a game's first move: the text from word j up to the first move
+ * number 1 with a move after it, when nothing but prose, brackets and
+ * numbers stand between (a heading "Paz,Mayan (2247) ... 18.03.2003", a
+ * paragraph that quotes "23.Qa3").  Returns the index of that number, or 0. */
+static size_t preamble_end(const writer *w, const state *st, size_t j)
+{
+    if (st->any_move || st->depth)
+        return 0;
+    for (size_t k = j + 1; k < w->count && k - j < PROSE_ITEMS_MAX; k++) {
+        const item *it = &w->items[k];
+        if (it->kind == IT_BRACE || it->kind == IT_SEMI || it->kind == IT_TAGLINE || it->kind == IT_RESULT)
+            return 0;
+        fixed f;
+        /* "1." or, at the start of a line, "1" without its full stop (1 d4 Cf6 2 Cf3) */
+        bool one = (it->kind == IT_NUMBER && it->end - it->start >= 2 && w->src[it->start] == '1'
+                    && w->src[it->start + 1] == '.' && !(it->end - it->start >= 3 && w->src[it->start + 2] == '.'))
+                   || (it->kind == IT_WORD && it->end - it->start == 1 && w->src[it->start] == '1' && first_on_line(w, k));
+        if (one && k + 1 < w->count && w->items[k + 1].kind == IT_WORD && word_movelike(w, k + 1, st->typeset, &f))
+            return k;
+    }
+    return 0;
 }
 
 static void fix_tag_line(writer *w, const item *it)
@@ -1029,7 +1321,10 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
             break;
         case IT_LPAREN: {
             size_t close = w.match[i];
-            if (close && close - i < PROSE_ITEMS_MAX && paren_is_prose(&w, i, close, typeset)) {
+            /* before the first move a bracket is no variation: "[C41]", "(Merida, 2000)" */
+            bool before_moves = !st.any_move && st.depth == 0;
+            if (close && close - i < PROSE_ITEMS_MAX && (before_moves || paren_is_prose(&w, i, close, typeset))
+                && !has_brace(&w, it->end, w.items[close].start)) {
                 copy_to(&w, it->start);
                 breakpoint(&w, it->start);
                 put(&w, "{", 1);
@@ -1040,11 +1335,17 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
                 note(&w, it, ARB_LENIENT_PROSE);
                 i = close;
             } else {
+                if (src[it->start] == '[') {
+                    replace(&w, it->start, it->end, "(", 1);
+                    note(&w, it, ARB_LENIENT_BRACKETS);
+                }
                 st.depth++;
             }
             break;
         }
         case IT_RPAREN:
+            if (src[it->start] == ']')
+                replace(&w, it->start, it->end, ")", 1);
             if (st.depth > 0)
                 st.depth--;
             break;
@@ -1093,6 +1394,12 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
             break;
         }
         case IT_WORD: {
+            /* a move number without its full stop: "7 D x d3" */
+            if (digits_word(&w, i, typeset)) {
+                if (st.depth == 0)
+                    track_number(&st, &w, it);
+                break;
+            }
             /* an announcement of Appendix D.2.1: "Springer Felix drei" */
             char said[ARB_SPOKEN_SAN_MAX + 64];
             size_t last_said = spoken_at(&w, i, spoken_short, said);
@@ -1115,10 +1422,15 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
                 break;
             }
             /* a capture without its square: "ed", "TxT" (read against the position) */
-            size_t mark_at = shorthand_word(src + it->start, it->end - it->start);
+            size_t punct = punctuation_after(src + it->start, it->end - it->start);
+            size_t mark_at = shorthand_word(src + it->start, it->end - it->start - punct);
             if (mark_at && after_move(&w, i, typeset)) {
                 replace(&w, it->start + mark_at, it->start + mark_at, "_", 1);
                 note(&w, it, ARB_LENIENT_SHORTHAND);
+                if (punct) {
+                    replace(&w, it->end - punct, it->end, "", 0);
+                    note(&w, it, ARB_LENIENT_PUNCTUATION);
+                }
                 if (st.depth == 0) {
                     st.any_move = true;
                     st.moves_since++;
@@ -1132,7 +1444,12 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
             size_t last = i;
             char joined[200];
             size_t jl = 0;
-            if (f.len > 0 && f.len < 96 && (move || only_piece(f.text, f.len) || (f.len == 1 && file_c(f.text[0])))) {
+            /* "dx e4", "Cx e4": a piece or file and the capture mark, the square after a blank */
+            size_t cap_k = 0;
+            bool capture_first = f.len >= 2 && is_capture(f.text + f.len - 1, 1, &cap_k)
+                                 && (only_piece(f.text, f.len - 1) || (f.len == 2 && file_c(f.text[0])));
+            if (f.len > 0 && f.len < 96
+                && (move || only_piece(f.text, f.len) || (f.len == 1 && file_c(f.text[0])) || capture_first)) {
                 memcpy(joined, f.text, f.len);
                 jl = f.len;
                 unsigned kinds = f.kinds;
@@ -1207,6 +1524,17 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
                 put(&w, src + from, to - from);
                 put(&w, "}", 1);
                 bool has_marker = i + taken < w.count && w.items[i + taken].kind == IT_RESULT;
+                /* notes after the words, to the end of the text: before the marker */
+                if (!has_marker && i + taken < w.count && paragraph_end(&w, &st, i + taken, true) == w.count
+                    && !has_brace(&w, w.items[i + taken].start, w.items[w.count - 1].end)) {
+                    put(&w, src + to, w.items[i + taken].start - to);
+                    put(&w, "{", 1);
+                    to = w.items[w.count - 1].end;
+                    put(&w, src + w.items[i + taken].start, to - w.items[i + taken].start);
+                    put(&w, "}", 1);
+                    note(&w, &w.items[i + taken], ARB_LENIENT_PROSE);
+                    taken = w.count - i;
+                }
                 if (!has_marker) {
                     put(&w, " ", 1);
                     put(&w, marker, strlen(marker));
@@ -1221,22 +1549,35 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
             /* prose between, before or after the moves */
             bool prose, near;
             size_t e = prose_run(&w, i, typeset, &prose, &near);
-            if (e > i && prose && !near && !has_brace(&w, it->start, w.items[e - 1].end)) {
-                bool ok = !st.any_move || e >= w.count || w.items[e].kind == IT_RESULT
-                          || w.items[e].kind == IT_RPAREN || w.items[e].kind == IT_LPAREN
-                          || w.items[e].kind == IT_BRACE || w.items[e].kind == IT_TAGLINE
-                          || (w.items[e].kind == IT_NUMBER && (new_game_at(&w, &st, e) || number_follows(&w, &st, e)));
-                if (ok) {
-                    if (new_game_at(&w, &st, e)) {
-                        if (!st.result_seen) {
-                            replace(&w, it->start, it->start, "* ", 2);
-                            note(&w, it, ARB_LENIENT_SPLIT);
-                        }
-                        st = (state){.set = set, .typeset = typeset};
-                    }
-                    as_comment(&w, it->start, w.items[e - 1].end);
-                    note(&w, it, ARB_LENIENT_PROSE);
+            bool ok = false;
+            if (e > i && prose && !near && !has_brace(&w, it->start, w.items[e - 1].end))
+                ok = !st.any_move || e >= w.count || w.items[e].kind == IT_RESULT
+                     || w.items[e].kind == IT_RPAREN || w.items[e].kind == IT_LPAREN
+                     || w.items[e].kind == IT_BRACE || w.items[e].kind == IT_TAGLINE
+                     || (w.items[e].kind == IT_NUMBER && (new_game_at(&w, &st, e) || number_follows(&w, &st, e)));
+            /* before the first move a number other than 1 is quoted in the
+             * prose ("when White plays 23.Qa3"): the game begins at its 1. */
+            bool quoted = !st.any_move && ok && e < w.count
+                          && ((w.items[e].kind == IT_NUMBER && item_number(&w, e, NULL) != 1)
+                              || w.items[e].kind == IT_WORD);   /* a move with no number: "d4 : le pion" */
+            if (!ok || quoted) {
+                /* a paragraph of notes between the moves, or before them */
+                size_t pe = st.any_move ? paragraph_end(&w, &st, i, false) : preamble_end(&w, &st, i);
+                if (pe && !has_brace(&w, it->start, w.items[pe - 1].end)) {
+                    e = pe;
+                    ok = true;
                 }
+            }
+            if (ok) {
+                if (new_game_at(&w, &st, e)) {
+                    if (!st.result_seen) {
+                        replace(&w, it->start, it->start, "* ", 2);
+                        note(&w, it, ARB_LENIENT_SPLIT);
+                    }
+                    st = (state){.set = set, .typeset = typeset};
+                }
+                as_comment(&w, it->start, w.items[e - 1].end);
+                note(&w, it, ARB_LENIENT_PROSE);
             }
             if (e > i)
                 i = e - 1;   /* words that are no moves either way: looked at once */
@@ -1258,7 +1599,7 @@ int arb_lenient_rewrite_spoken(const arb_locale_set *set, const arb_locale *type
 
 static const char *const names[ARB_LENIENT_KIND_COUNT] = {
     "prose", "result-words", "look-alike", "lowercase", "spaced", "captured", "number", "marks", "result-form",
-    "split", "typeset", "spoken", "shorthand"};
+    "split", "typeset", "spoken", "shorthand", "punctuation", "mate-sign", "typography", "brackets"};
 
 static const char *const descriptions[ARB_LENIENT_KIND_COUNT] = {
     "prose read as a comment, expected moves, a variation or a {comment}",
@@ -1274,6 +1615,10 @@ static const char *const descriptions[ARB_LENIENT_KIND_COUNT] = {
     "Latin letters typeset for the locale's piece letters read as those, expected its own letters",
     "spoken notation (FIDE Laws Appendix D.2.1) read as algebraic, expected moves written in letters",
     "capture without its square (ed, TxT) read as the one legal capture it fits, expected the square",
+    "punctuation after a move (, . or footnote marks) left out, expected the move alone",
+    "'×' after a move read as mate, expected #",
+    "descriptive move set with long dashes, × or brackets read as plain, expected P-K4, PxP, R1-Q1, P-K8=Q",
+    "square brackets around a variation read as round ones, expected ( )",
 };
 
 const char *arb_lenient_describe(int kind)

@@ -30,7 +30,15 @@
  *   shorthand      a capture without its square after a move or move number
  *                  ("ed", "exd", "TxT"): marked "e_d", "T_xT" for
  *                  arb_notation_read, which takes it only when one legal
- *                  move fits (shorthand.h).
+ *                  move fits (shorthand.h);
+ *   punctuation    a comma, full stop or footnote marks after a move
+ *                  ("e5,", "Sc6.", "P—K4.", "c4**"), left out;
+ *   mate-sign      '×' after a move as Russian books print mate (Кd5×);
+ *   typography     a descriptive move as books set it: long dashes, '×',
+ *                  the rank or promotion in brackets (P—K4, Kt×P, R(1)-Q1,
+ *                  P-K8(Q), Q×R(ch.)) read as P-K4, KtxP, R1-Q1, P-K8=Q, QxRch;
+ *   brackets       a book's square brackets around a variation ([4.Lc4 e6])
+ *                  read as round ones (with prose inside they are a comment).
  *
  * Nothing here decides that a reading is right: the rewritten text is
  * replayed like any other, and a move that does not replay is refused.
@@ -65,6 +73,10 @@ enum arb_lenient_kind {
     ARB_LENIENT_TYPESET,
     ARB_LENIENT_SPOKEN,
     ARB_LENIENT_SHORTHAND,
+    ARB_LENIENT_PUNCTUATION,
+    ARB_LENIENT_MATE_SIGN,
+    ARB_LENIENT_TYPOGRAPHY,
+    ARB_LENIENT_BRACKETS,
     ARB_LENIENT_KIND_COUNT
 };
 

@@ -124,6 +124,8 @@ void arb_pgn_game_reset(arb_pgn_game *g)
     g->raw = NULL;
     g->raw_len = 0;
     g->raw_complete = false;
+    g->read_text = NULL;
+    g->read_text_len = 0;
     g->converted_encoding = false;
     g->san_recorded = false;
     arb_pgn_main_line_clear(g->main_line);

@@ -105,6 +105,9 @@ typedef struct arb_pgn_game {
     const char *raw;         /* the game's original bytes, when read from a stream */
     size_t raw_len;
     bool raw_complete;       /* raw holds the whole game (not cut at the size limit) */
+    const char *read_text;   /* a game read from real-world text (pgn_lenient.h): the text as
+                              * rewritten and read (same lines as raw), else NULL; valid as raw */
+    size_t read_text_len;
     bool converted_encoding; /* some text was read as Windows-1252 */
     bool san_recorded;       /* every MOVE item carries its canonical SAN */
     const char *notation;    /* locale code the moves were read in (reader options notation or

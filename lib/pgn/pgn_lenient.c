@@ -202,6 +202,8 @@ static bool adopt(arb_pgn_lenient *l, arb_pgn_game *g)
         os = l->orig_len;
     if (oe > l->orig_len || oe < os)
         oe = l->orig_len;
+    g->read_text = g->raw_complete ? g->raw : NULL;   /* the rewritten text the moves came from */
+    g->read_text_len = g->raw_complete ? g->raw_len : 0;
     g->raw = l->orig + os;
     g->raw_len = oe - os;
     g->offset = l->orig_offset + os;
@@ -241,8 +243,10 @@ static bool typeset_signature(const arb_pgn_lenient *l, const arb_locale *typese
     for (int w = ARB_LOCALE_TYPESET_KNIGHT; w <= ARB_LOCALE_TYPESET_KING; w++)
         for (size_t i = 0; i < arb_locale_words_count(typeset, w); i++) {
             const char *word = arb_locale_word(typeset, w, i);
-            size_t m = strlen(word);
-            if (m < 2)
+            size_t m = strlen(word), chars = 0;
+            for (size_t b = 0; b < m; b++)
+                chars += ((unsigned char)word[b] & 0xC0) != 0x80;
+            if (chars < 2)   /* one letter (K, К) is any locale's */
                 continue;
             for (size_t at = 0; at + m < l->orig_len; at++)
                 if (memcmp(l->orig + at, word, m) == 0 && l->orig[at + m] >= 'a' && l->orig[at + m] <= 'h'

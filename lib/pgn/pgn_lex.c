@@ -720,10 +720,22 @@ again:
         case '+':
         case '=':
         case '~': kind = lex_symbolic(lx, tok, p); break;
-        case '*':
-            tok->value = ARB_PGN_RESULT_UNKNOWN;
-            kind = finish(lx, tok, ARB_PGN_TOK_RESULT, p, p + 1);
+        case '*': {
+            /* "**", "***": a book's footnote marks, no two results (a symbol
+             * the replay refuses, so that the lenient reading sees them) */
+            size_t q = p;
+            while (q < lx->end && b[q] == '*')
+                q++;
+            if (q >= lx->end && !lx->eof) {
+                kind = ARB_PGN_TOK_MORE;
+            } else if (q - p >= 2) {
+                kind = finish(lx, tok, ARB_PGN_TOK_SYMBOL, p, q);
+            } else {
+                tok->value = ARB_PGN_RESULT_UNKNOWN;
+                kind = finish(lx, tok, ARB_PGN_TOK_RESULT, p, p + 1);
+            }
             break;
+        }
         case '.': {
             size_t q = p;
             while (b[q] == '.')

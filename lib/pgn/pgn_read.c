@@ -3,6 +3,7 @@
  * pgn_read_messages.c; detection: pgn_read_detect.c). */
 #include "pgn_read_internal.h"
 #include "pgn_lex_fast.h"
+#include "pgn_boundary.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -543,6 +544,18 @@ static void read_plain_tags(struct parse *p)
 
 /* ---- games ----------------------------------------------------------------- */
 
+/* A '[' at the start of a line after moves begins the next game only when
+ * a tag pair follows; "[ Besser ist 3...Lf5 ]" is a book's bracket in the
+ * moves (an error here, read by the lenient reading). */
+static bool tag_line_follows(const arb_pgn_reader *r, const arb_pgn_token *tok)
+{
+    if (tok->kind != ARB_PGN_TOK_TAG_OPEN || !(tok->flags & ARB_PGN_TF_LINE_FIRST))
+        return false;
+    if (tok->offset < r->base)
+        return true;
+    return arb_pgn_tag_pair_at(r->buf, r->len, (size_t)(tok->offset - r->base), !r->eof) != 0;
+}
+
 /* Skips the rest of a game after an error in its movetext: up to and
  * including a termination marker, or up to a tag line.  Returns false when
  * the input ended. */
@@ -556,7 +569,7 @@ static bool skip_game(struct parse *p)
             p->g->end_reason = ARB_PGN_END_INPUT;
             return false;
         }
-        if (k == ARB_PGN_TOK_TAG_OPEN && (tok.flags & ARB_PGN_TF_LINE_FIRST)) {
+        if (tag_line_follows(r, &tok)) {
             arb_pgn_lexer_unread(&r->lx, &tok);
             p->g->end_reason = ARB_PGN_END_TAG_LINE;
             return true;
@@ -638,8 +651,9 @@ static void finish_game(struct parse *p, const arb_pgn_token *end_tok)
                                   "expected them to agree (the Result tag is kept)",
                                   arb_pgn_result_text(g->result), tag);
     }
+    /* (a collecting pass replays nothing: its moves are not plies yet) */
     if (g->tag_count == 0 && p->dropped_tags == 0 && g->result == ARB_PGN_RESULT_NONE && g->main_line_plies == 0
-        && g->error_count == 0) {
+        && g->error_count == 0 && !p->collect) {
         bool only_comments = !p->dropped_nag;   /* (options.skip_items) */
         for (size_t i = 0; i < g->item_count; i++)
             only_comments &= g->items[i].kind == ARB_PGN_ITEM_COMMENT;
@@ -778,7 +792,7 @@ int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct
             return ARB_PGN_READ_GAME;
         case ARB_PGN_TOK_TAG_OPEN:
             if (p.in_moves) {
-                if (tok.flags & ARB_PGN_TF_LINE_FIRST) {
+                if (tag_line_follows(r, &tok)) {
                     /* the next game begins: this one had no termination marker */
                     arb_pgn_lexer_unread(&r->lx, &tok);
                     g->end_reason = ARB_PGN_END_TAG_LINE;

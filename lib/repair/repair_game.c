@@ -193,7 +193,10 @@ bool arb_repair_pgn_game(arb_repairer *r, arb_mainline *ml, const arb_pgn_game *
                          const arb_notation *english, arb_repair_result *res)
 {
     memset(res, 0, sizeof *res);
-    if (!g->raw || !g->raw_complete || !arb_mainline_collect(ml, g->raw, g->raw_len, g->line))
+    /* a game from a book's text is repaired as it was read (prose as comments) */
+    const char *text = g->read_text ? g->read_text : g->raw;
+    size_t len = g->read_text ? g->read_text_len : g->raw_len;
+    if (!text || !g->raw_complete || !arb_mainline_collect(ml, text, len, g->line))
         return false;
     arb_repair_game rg = {&g->start, ml->tokens, ml->count, arb_pgn_game_result(g), *n, english};
     if (arb_repair_run(r, &rg, res).code)

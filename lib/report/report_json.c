@@ -163,7 +163,9 @@ bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *st
          json_result(out, r->result_tag) && PUT(out, ",\"result_board\":") &&
          json_result(out, r->result_board) && PUT(out, ",\"termination\":\"") &&
          arb_strbuf_puts(out, arb_termination_name(r->termination)) &&   /* plain names: nothing to escape */
-         json_number(out, "\",\"findings\":", (long long)r->count, "}\n");
+         PUT(out, "\"") &&
+         (!r->notation || (PUT(out, ",\"notation\":") && json_text(out, r->notation))) &&
+         json_number(out, ",\"findings\":", (long long)r->count, "}\n");
     return ok;
 }
 

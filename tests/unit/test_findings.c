@@ -22,7 +22,7 @@ Test(findings, codes_are_stable_and_round_trip)
                                         "tag-format", "trf-missing-game", "trf-duplicate-game",
                                         "trf-extra-game", "trf-result", "trf-colours", "trf-round",
                                         "trf-forfeit-played", "trf-player-id", "trf-player-name",
-                                        "trf-inconsistent", "clock"};
+                                        "trf-inconsistent", "clock", "notation"};
     cr_assert_eq(sizeof codes / sizeof codes[0], ARB_CHECK_COUNT);
     for (int i = 0; i < ARB_CHECK_COUNT; i++) {
         cr_assert_str_eq(arb_check_code(i), codes[i]);

@@ -185,3 +185,30 @@ Test(lenient, a_word_where_a_move_belongs_is_not_prose)
     arb_lenient_text_free(&t);
     arb_locales_free(set);
 }
+
+Test(lenient, book_typography_of_moves)
+{
+    /* commas, full stops and footnote marks after a move */
+    expect_rewrite("1. Sf3, d5, 2. d4, Sc6.", NULL, "1. Sf3 d5 2. d4 Sc6", ARB_LENIENT_PUNCTUATION);
+    expect_rewrite("3. Сf1-c4** Кb8-c6", NULL, "3. Сf1-c4 Кb8-c6", ARB_LENIENT_PUNCTUATION);
+    /* × after the square is mate */
+    expect_rewrite("7. Кc3-d5×", NULL, "7. Кc3-d5#", ARB_LENIENT_MATE_SIGN);
+    /* Serbian Cyrillic files */
+    expect_rewrite("1. е4 е5 2. Сф3 Сц6", NULL, "1. e4 e5 2. Сf3 Сc6", ARB_LENIENT_LOOK_ALIKE);
+    /* a descriptive move as books set it */
+    expect_rewrite("1. P—K4. P—K4.", NULL, "1. P-K4 P-K4", ARB_LENIENT_PUNCTUATION);
+    expect_rewrite("8. Q-Kt3 R(1)-QKt1", NULL, "8. Q-Kt3 R1-QKt1", ARB_LENIENT_TYPOGRAPHY);
+}
+
+Test(lenient, book_brackets_and_notes)
+{
+    /* square brackets: a variation in round ones, prose a comment */
+    expect_rewrite("3. Sg5 Sf6 [3...Lf5 4. Lc4] 4. Sc3", NULL, "3. Sg5 Sf6 (3...Lf5 4. Lc4) 4. Sc3", ARB_LENIENT_BRACKETS);
+    expect_rewrite("4. Sc3\n[ Besser ist 4.Lc4 ]\n4...Lf5", NULL, "4. Sc3\n{ Besser ist 4.Lc4 }\n4...Lf5",
+                   ARB_LENIENT_PROSE);
+    /* a heading in brackets before the first move */
+    expect_rewrite("(Merida, 2000)\n1. e4 e5", NULL, "{Merida, 2000}\n1. e4 e5", ARB_LENIENT_PROSE);
+    /* a paragraph that names squares, up to the number the moves expect */
+    expect_rewrite("9. c3 c4\nVon c4 aus hält der Bauer d3.\n10. O-O", NULL,
+                   "9. c3 c4\n{Von c4 aus hält der Bauer d3.}\n10. O-O", ARB_LENIENT_PROSE);
+}
