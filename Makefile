@@ -251,7 +251,7 @@ FUZZ_ONLY ?= $(FUZZ_HARNESSES)
 FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz:
 	@command -v clang >/dev/null || { echo "fuzz: clang not found, skipped"; exit 0; }
-	@$(MAKE) --no-print-directory B=$(FUZZ_B) CC=clang OPT=-O1 ARCH_FLAGS="$(ARCH_FLAGS)" \
+	@$(MAKE) --no-print-directory B=$(FUZZ_B) CC=clang OPT=-O1 ARCH_FLAGS= \
 	  SAN_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" $(FUZZ_B)/lib/libarbiter.a
 	@set -e; for h in $(FUZZ_ONLY); do \
 	  clang $(CPPFLAGS) $(ALL_INCLUDES) -I$(FUZZ_B)/gen -std=c11 -g -O1 $(FUZZ_FLAGS) -o $(FUZZ_B)/$$h tests/fuzz/$$h.c \

@@ -16,42 +16,11 @@
 
 #include "pgn_lex.h"
 
-#if defined(__SSSE3__)
-#include <tmmintrin.h>
-#endif
-
 /* The lexer's byte classes (pgn_lex.c): white space other than LF, symbol
  * continuation, digit, letter, and what may extend a symbol in national
  * notations. */
 enum { ARB_PGN_C_WS = 1, ARB_PGN_C_SYM = 2, ARB_PGN_C_DIGIT = 4, ARB_PGN_C_LETTER = 8, ARB_PGN_C_EXT = 16 };
 extern const unsigned char arb_pgn_char_class[256];
-
-/* The length of the run of symbol-continuation bytes (ARB_PGN_C_SYM) that
- * starts at b, which must have 16 readable bytes; 16 when the run goes on.
- * Without a branch per byte: a move's length is too varied to predict.
- * (SSSE3: each byte's class is a lookup by its low nibble ANDed with one by
- * its high nibble; elsewhere the byte loop.) */
-static inline size_t arb_pgn_symbol_run16(const unsigned char *b)
-{
-#if defined(__SSSE3__)
-    /* bits: one per high nibble 2..7; a byte is a symbol byte when its low
-     * nibble's entry has its high nibble's bit (# + - / 0-9 : = A-Z _ a-z) */
-    const __m128i by_low = _mm_setr_epi8(0x2A, 0x3E, 0x3E, 0x3F, 0x3E, 0x3E, 0x3E, 0x3E,
-                                         0x3E, 0x3E, 0x3E, 0x15, 0x14, 0x17, 0x14, 0x1D);
-    const __m128i by_high = _mm_setr_epi8(0, 0, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0, 0, 0, 0, 0, 0, 0, 0);
-    const __m128i nibble = _mm_set1_epi8(0x0F);
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)b);
-    __m128i low = _mm_shuffle_epi8(by_low, _mm_and_si128(v, nibble));
-    __m128i high = _mm_shuffle_epi8(by_high, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
-    unsigned other = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(low, high), _mm_setzero_si128()));
-    return (size_t)__builtin_ctz(other | 0x10000u);
-#else
-    size_t n = 0;
-    while (n < 16 && (arb_pgn_char_class[b[n]] & ARB_PGN_C_SYM))
-        n++;
-    return n;
-#endif
-}
 
 /* Just past a comment at buf[p] of printable ASCII closed on its line, or 0. */
 size_t arb_pgn_lex_plain_comment_end(const arb_pgn_lexer *lx, size_t p);
@@ -94,16 +63,8 @@ static inline size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, bool pass_comme
         }
         if (cls[c] & ARB_PGN_C_LETTER) {
             size_t q = p + 1;
-            if (q + 16 <= lx->end) {
-                size_t run = arb_pgn_symbol_run16(b + q);
-                q += run;
-                if (run == 16)
-                    while (cls[b[q]] & ARB_PGN_C_SYM)
-                        q++;
-            } else {
-                while (cls[b[q]] & ARB_PGN_C_SYM)
-                    q++;
-            }
+            while (cls[b[q]] & ARB_PGN_C_SYM)
+                q++;
             /* the window may cut it; national extensions; annotations (N,
              * RR, inf) */
             size_t n = q - p;

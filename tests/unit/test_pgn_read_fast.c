@@ -274,25 +274,6 @@ Test(pgn_read_fast, dropped_tags_still_make_a_game)
     arb_pgn_game_free(&lean);
 }
 
-/* The symbol-run scan (SIMD where the build has SSSE3) agrees with the
- * lexer's byte classes: for every byte value after every run length, the
- * run stops exactly at the first byte that is no symbol continuation. */
-Test(pgn_read_fast, symbol_run_matches_the_byte_classes)
-{
-    unsigned char buf[17];
-    for (int c = 0; c < 256; c++) {
-        for (size_t before = 0; before < 16; before++) {
-            memset(buf, 'a', sizeof buf);
-            buf[before] = (unsigned char)c;
-            size_t want = (arb_pgn_char_class[c] & ARB_PGN_C_SYM) ? 16 : before;
-            cr_assert_eq(arb_pgn_symbol_run16(buf), want, "byte 0x%02x after %zu symbol bytes", c, before);
-        }
-    }
-    /* a run of only symbol bytes goes on past the 16 */
-    memcpy(buf, "Nf3+#=-/:_09AZaz", 16);
-    cr_assert_eq(arb_pgn_symbol_run16(buf), 16);
-}
-
 /* Line breaks between moves: passed over (and counted) when the next line
  * starts with a move or a move number; a blank line, a tag or a result at a
  * line's start stay the lexer's, with the line-first mark they always had. */
