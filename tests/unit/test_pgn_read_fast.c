@@ -276,7 +276,8 @@ Test(pgn_read_fast, dropped_tags_still_make_a_game)
 
 /* Line breaks between moves: passed over (and counted) when the next line
  * starts with a move or a move number; a blank line, a tag or a result at a
- * line's start stay the lexer's, with the line-first mark they always had. */
+ * line's start stay the lexer's, with the line-first mark they always had.
+ * (Whole games read across such lines: test_pgn_read_lines.c.) */
 Test(pgn_read_fast, line_breaks_between_moves)
 {
     arb_pgn_lexer lx;
@@ -317,20 +318,4 @@ Test(pgn_read_fast, line_breaks_between_moves)
         cr_assert(tok.flags & ARB_PGN_TF_LINE_FIRST, "%s: first on its line", ends[i]);
     }
 
-    /* read whole: a wrapped game without a termination marker, a blank
-     * line, and a game without tags: two games, as ever */
-    const char *two = "1. e4 e5 2. Nf3\nNc6 3. Bb5\na6\n\n1. d4 d5 *\n";
-    arb_pgn_reader *r = reader_on(two, strlen(two), NULL);
-    arb_pgn_game g;
-    arb_pgn_game_init(&g);
-    arb_status st;
-    cr_assert_eq(arb_pgn_read(r, &g, &st), ARB_PGN_READ_GAME);
-    cr_assert_eq(g.main_line_plies, 6);
-    cr_assert_eq(g.error_count, 0);
-    cr_assert_eq(arb_pgn_read(r, &g, &st), ARB_PGN_READ_GAME);
-    cr_assert_eq(g.main_line_plies, 2);
-    cr_assert_eq(g.error_count, 0);
-    cr_assert_eq(arb_pgn_read(r, &g, &st), ARB_PGN_READ_END);
-    arb_pgn_game_free(&g);
-    arb_pgn_reader_free(r);
 }
