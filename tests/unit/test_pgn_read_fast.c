@@ -317,5 +317,4 @@ Test(pgn_read_fast, line_breaks_between_moves)
         cr_assert_eq(arb_pgn_lex(&lx, &tok), kinds[i], "%s", ends[i]);
         cr_assert(tok.flags & ARB_PGN_TF_LINE_FIRST, "%s: first on its line", ends[i]);
     }
-
 }
