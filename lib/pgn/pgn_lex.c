@@ -639,8 +639,9 @@ again:
         } else if (c == 0 && p < lx->end) {
             /* NUL padding, as some databases leave between games; counted,
              * for readers to judge where it stood */
-            if (lx->base + p != lx->nul_run_end) {
-                lx->nul_runs++;
+            if (lx->base + p != lx->nul_run_end && !lx->nul_pending) {
+                lx->nul_pending = true;
+                lx->nul_offset = lx->base + p;
                 lx->nul_line = lx->line;
                 lx->nul_col = (int)(lx->base + p - lx->line_start) - lx->col_adjust + 1;
             }

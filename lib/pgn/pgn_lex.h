@@ -115,10 +115,12 @@ typedef struct arb_pgn_lexer {
     int line;
     int col_adjust;          /* bytes on this line before pos that start no character */
     bool line_has_token;
-    /* NUL bytes passed over as blanks (padding): how many runs of them so
-     * far, and where the last run starts; a reader that sees the count move
-     * can tell whether that was inside a game */
-    uint64_t nul_runs, nul_run_end;
+    /* NUL bytes passed over as blanks (padding): where the first run since
+     * the reader last cleared nul_pending starts.  The first, not the last,
+     * so that what a reader learns does not depend on how often it looks
+     * (which differs with where the input was cut into reads). */
+    bool nul_pending;
+    uint64_t nul_offset, nul_run_end;
     int nul_line, nul_col;
 } arb_pgn_lexer;
 

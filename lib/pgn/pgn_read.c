@@ -546,14 +546,58 @@ static void read_plain_tags(struct parse *p)
 
 /* A '[' at the start of a line after moves begins the next game only when
  * a tag pair follows; "[ Besser ist 3...Lf5 ]" is a book's bracket in the
- * moves (an error here, read by the lenient reading). */
-static bool tag_line_follows(const arb_pgn_reader *r, const arb_pgn_token *tok)
+ * moves (an error here, read by the lenient reading).  A pair the window's
+ * end cuts is read on before the answer, so that where the input was cut
+ * into reads changes nothing (the token's bytes stay in the window; its text
+ * pointer is set again).  When no more can be read, the line-first '[' is a
+ * tag, as it always was. */
+static bool tag_line_follows(arb_pgn_reader *r, arb_pgn_token *tok)
 {
     if (tok->kind != ARB_PGN_TOK_TAG_OPEN || !(tok->flags & ARB_PGN_TF_LINE_FIRST))
         return false;
-    if (tok->offset < r->base)
-        return true;
-    return arb_pgn_tag_pair_at(r->buf, r->len, (size_t)(tok->offset - r->base), !r->eof) != 0;
+    for (;;) {
+        if (tok->offset < r->base)
+            return true;
+        int pair = arb_pgn_tag_pair_at(r->buf, r->len, (size_t)(tok->offset - r->base), !r->eof);
+        if (pair >= 0)
+            return pair != 0;
+        if (!pgn_reader_refill(r) || r->failed || tok->offset < r->base)
+            return true;
+        tok->text = r->buf + (tok->offset - r->base);
+    }
+}
+
+/* NUL bytes inside a game are passed over like blanks: nothing is altered
+ * silently, so the game says where its first ones were (once: how many runs
+ * a reader sees between two looks depends on where the input was cut).
+ * Called with the lexer's pending run when a token of the game has been
+ * read after it, or when the game ends (`at_end`): then only a run before
+ * the game's last token is the game's; one after it is padding between
+ * games, as some databases leave. */
+static void note_nul(struct parse *p, bool at_end)
+{
+    arb_pgn_lexer *lx = &p->r->lx;
+    if (!lx->nul_pending)
+        return;
+    lx->nul_pending = false;
+    if (p->nul_reported || (at_end && lx->nul_offset >= p->last_end))
+        return;
+    p->nul_reported = true;
+    arb_pgn_game *g = p->g;
+    if (!arb_pgn_game_add_diag(g, ARB_PGN_WARNING, lx->nul_line, lx->nul_col,
+                               "NUL byte passed over as a blank, expected text without NUL bytes")) {
+        p->oom = true;
+        return;
+    }
+    /* in its place among messages of tokens read before this look */
+    for (size_t i = g->diag_count - 1; i > 0; i--) {
+        const arb_pgn_diag *before = &g->diags[i - 1];
+        if (before->line < lx->nul_line || (before->line == lx->nul_line && before->col <= lx->nul_col))
+            break;
+        arb_pgn_diag d = g->diags[i];
+        g->diags[i] = g->diags[i - 1];
+        g->diags[i - 1] = d;
+    }
 }
 
 /* Skips the rest of a game after an error in its movetext: up to and
@@ -574,6 +618,7 @@ static bool skip_game(struct parse *p)
             p->g->end_reason = ARB_PGN_END_TAG_LINE;
             return true;
         }
+        note_nul(p, false);
         p->last_end = tok.end_offset;
         if (k == ARB_PGN_TOK_RESULT) {
             p->g->result = tok.value;
@@ -625,6 +670,7 @@ static void set_raw(struct parse *p)
 static void finish_game(struct parse *p, const arb_pgn_token *end_tok)
 {
     arb_pgn_game *g = p->g;
+    note_nul(p, true);
     if (!p->in_moves)
         pgn_replay_start(p);
     if (p->depth > 0 && g->error_count == 0 && !p->collect) {
@@ -712,15 +758,6 @@ static bool note_encoding(arb_pgn_reader *r, arb_pgn_game *g)
     return ok;
 }
 
-/* NUL bytes inside a game are passed over like blanks: nothing is altered
- * silently, so the game says where they were. */
-static void nul_dropped(struct parse *p)
-{
-    const arb_pgn_lexer *lx = &p->r->lx;
-    if (!arb_pgn_game_add_diag(p->g, ARB_PGN_WARNING, lx->nul_line, lx->nul_col,
-                               "NUL byte passed over as a blank, expected text without NUL bytes"))
-        p->oom = true;
-}
 
 /* One pass over one game. */
 int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct pass *plan)
@@ -757,15 +794,13 @@ int pgn_read_pass(arb_pgn_reader *r, arb_pgn_game *g, arb_status *status, struct
             finish_game(&p, &tok);
             return ARB_PGN_READ_GAME;
         }
-        if (r->lx.nul_runs != p.nul_runs) {
-            p.nul_runs = r->lx.nul_runs;
-            if (started && !new_game_tags(&p, &tok, k))
-                nul_dropped(&p);
-        }
+        if (started && !new_game_tags(&p, &tok, k))
+            note_nul(&p, false);
         if (!started) {
             if (k == ARB_PGN_TOK_ESCAPE)
                 continue;
             started = true;
+            r->lx.nul_pending = false;   /* padding before the game */
             r->in_game = true;
             g->line = tok.line;
             g->col = tok.col;

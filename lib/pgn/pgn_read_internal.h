@@ -79,7 +79,7 @@ struct parse {
     uint64_t last_end;       /* end of the last token that belongs to the game */
     int marker_line, marker_col;
     bool oom;
-    uint64_t nul_runs;       /* the lexer's count of NUL runs when last looked at */
+    bool nul_reported;       /* the game said where its first NUL bytes were */
     /* national notations (notation.h, pgn_detect.h) */
     const struct arb_notation *notation;  /* moves are read in it; NULL: SAN */
     bool detect_on_failure;  /* a token SAN cannot read ends this pass and asks for detection */

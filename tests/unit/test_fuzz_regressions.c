@@ -81,3 +81,64 @@ Test(fuzz_regressions, comment_never_wrapped_before_a_tag_pair)
     }
     arb_pgn_writer_free(w);
 }
+
+/* Reads `len` bytes whole into *whole, then cut into two reads at every
+ * byte, and expects each cut to give the same games and messages. */
+static void same_games_at_every_cut(const char *text, size_t len, pgn_games *whole)
+{
+    arb_pgn_reader *one = arb_pgn_reader_new(arb_input_from_memory(text, len, "t"), NULL);
+    cr_assert_not_null(one);
+    pgn_games_read(one, whole, 100);
+    arb_pgn_reader_free(one);
+    for (size_t cut = 1; cut < len; cut++) {
+        arb_input *in = arb_input_from_memory(text + cut, len - cut, "t");
+        cr_assert(in && arb_input_unread(in, text, cut));
+        arb_pgn_reader *r = arb_pgn_reader_new(in, NULL);
+        cr_assert_not_null(r);
+        pgn_games split;
+        pgn_games_read(r, &split, 100);
+        arb_pgn_reader_free(r);
+        pgn_why why;
+        const char *fail = pgn_same_games(whole, &split, &why);
+        cr_expect_null(fail, "\"%.40s\" cut at byte %zu: %s", text, cut, fail);
+        pgn_games_free(&split);
+    }
+}
+
+/* fuzz_pgn, corpora/fuzz/fuzz_pgn/regression-tag-pair-cut-by-the-window.pgn:
+ * whether a '[' at a line's start after moves opens the next game's tags
+ * was judged on the window as it stood, so a read that ended inside
+ * "[SetU:p" took it for a tag pair (two games) where the whole text is one.
+ * Every cut gives what the whole text gives. */
+Test(fuzz_regressions, tag_pair_cut_by_the_window)
+{
+    static const char *const texts[] = {
+        "[Event \"a\"]\n\n1. e4 e5\n[SetU:p \"1\"]\n\n1. d4 *\n",     /* no tag pair: one game */
+        "[Event \"a\"]\n\n1. e4 e5\n[Event \"b\"]\n\n1. d4 d5 *\n",   /* a tag pair: two games */
+    };
+    for (size_t t = 0; t < sizeof texts / sizeof *texts; t++) {
+        pgn_games whole;
+        same_games_at_every_cut(texts[t], strlen(texts[t]), &whole);
+        cr_expect_eq(whole.count, t + 1, "text %zu: %zu games", t, whole.count);
+        pgn_games_free(&whole);
+    }
+}
+
+/* fuzz_pgn, corpora/fuzz/fuzz_pgn/regression-nul-run-seen-after-a-cut.pgn:
+ * a game said where the last NUL run before each look at the lexer stood,
+ * and a whole read looked less often (plain tag lines are read without
+ * tokens) than one whose window ended in such a line: "NUL byte passed
+ * over" at 5:1 whole, at 2:1 and 5:1 cut.  A game now says where its first
+ * NUL run is, once, however it was read. */
+Test(fuzz_regressions, nul_run_seen_after_a_cut)
+{
+    static const char text[] = "[Event \"a\n\0x\n[Site \"b\"]\n\n\0e4 *\n";
+    pgn_games whole;
+    same_games_at_every_cut(text, sizeof text - 1, &whole);
+    cr_assert_eq(whole.count, 1);
+    const char *said = whole.diag_texts[0], *first = strstr(said, "NUL byte passed over as a blank");
+    cr_assert_not_null(first, "%s", said);
+    cr_expect_null(strstr(first + 1, "NUL byte passed over"), "%s", said);
+    cr_expect_not_null(strstr(said, " 2:1 NUL byte passed over"), "%s", said);
+    pgn_games_free(&whole);
+}
