@@ -240,8 +240,9 @@ asan: deps
 	@GOLDEN_TIMEOUT=$${GOLDEN_TIMEOUT:-480} $(MAKE) --no-print-directory -k B=$(ASAN_B) unit golden
 
 # libFuzzer harnesses (clang): each runs FUZZ_SECONDS on a scratch copy of its
-# seed corpus in corpora/fuzz/<name>; a crash leaves its input in $(FUZZ_B).
-# FUZZ_ONLY=fuzz_pgn (a list) runs only those; FUZZ_B changes the build dir.
+# seed corpus in corpora/fuzz/<name>, FUZZ_JOBS at a time (tests/fuzz/run.sh);
+# a crash leaves its input in $(FUZZ_B).  FUZZ_ONLY=fuzz_pgn (a list) runs
+# only those; FUZZ_B changes the build dir.
 FUZZ_SECONDS ?= 30
 # libFuzzer's random seed: fixed, so that a smoke run can be repeated
 FUZZ_SEED ?= 1
@@ -256,12 +257,8 @@ fuzz:
 	@set -e; for h in $(FUZZ_ONLY); do \
 	  clang $(CPPFLAGS) $(ALL_INCLUDES) -I$(FUZZ_B)/gen -std=c11 -g -O1 $(FUZZ_FLAGS) -o $(FUZZ_B)/$$h tests/fuzz/$$h.c \
 	    $(FUZZ_B)/lib/libarbiter.a $(LDLIBS); \
-	  mkdir -p $(FUZZ_B)/corpus/$$h corpora/fuzz/$$h; \
-	  echo "fuzz: $$h for $(FUZZ_SECONDS) s"; \
-	  (cd $(FUZZ_B) && ARBITER_DATA=$(CURDIR) ./$$h -seed=$(FUZZ_SEED) -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-	    corpus/$$h $(CURDIR)/corpora/fuzz/$$h > $$h.log 2>&1) || { tail -40 $(FUZZ_B)/$$h.log; exit 1; }; \
-	  grep -h 'stat::number_of_executed_units' $(FUZZ_B)/$$h.log; \
 	done
+	@sh tests/fuzz/run.sh $(FUZZ_B) $(FUZZ_SECONDS) $(FUZZ_SEED) $(FUZZ_ONLY)
 
 bench: all $(B)/tests/repair-bench
 	@sh tests/bench/run.sh $(B)/bin $(SHARED)
