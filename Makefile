@@ -199,8 +199,11 @@ deps:
 	    || echo "arbiter: could not install$$optional; the browser check will be skipped"; \
 	fi
 
+# builds run BUILD_JOBS compilers at a time
+BUILD_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+
 test: deps
-	@$(MAKE) --no-print-directory all $(B)/tests/unit
+	@$(MAKE) --no-print-directory -j$(BUILD_JOBS) all $(B)/tests/unit
 	@$(MAKE) --no-print-directory -k layers symbols unit golden embed check-html json-export
 
 layers:
@@ -234,7 +237,7 @@ demo: all
 # limit (tests/golden/run.sh, there to catch a hang) is four times longer.
 ASAN_B ?= build/asan
 asan: deps
-	@$(MAKE) --no-print-directory B=$(ASAN_B) OPT=-O1 \
+	@$(MAKE) --no-print-directory -j$(BUILD_JOBS) B=$(ASAN_B) OPT=-O1 \
 	  SAN_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	  all $(ASAN_B)/tests/unit
 	@GOLDEN_TIMEOUT=$${GOLDEN_TIMEOUT:-480} $(MAKE) --no-print-directory -k B=$(ASAN_B) unit golden
@@ -252,7 +255,7 @@ FUZZ_ONLY ?= $(FUZZ_HARNESSES)
 FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz:
 	@command -v clang >/dev/null || { echo "fuzz: clang not found, skipped"; exit 0; }
-	@$(MAKE) --no-print-directory B=$(FUZZ_B) CC=clang OPT=-O1 ARCH_FLAGS= \
+	@$(MAKE) --no-print-directory -j$(BUILD_JOBS) B=$(FUZZ_B) CC=clang OPT=-O1 ARCH_FLAGS= \
 	  SAN_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" $(FUZZ_B)/lib/libarbiter.a
 	@set -e; for h in $(FUZZ_ONLY); do \
 	  clang $(CPPFLAGS) $(ALL_INCLUDES) -I$(FUZZ_B)/gen -std=c11 -g -O1 $(FUZZ_FLAGS) -o $(FUZZ_B)/$$h tests/fuzz/$$h.c \
