@@ -69,3 +69,31 @@ int arb_repair_surprise(const arb_position *before, arb_move prev, arb_move m, c
         cost += KING_WALK;
     return cost + (en_prise ? LEFT_EN_PRISE : 0);
 }
+
+int arb_repair_left_out(const arb_position *before, arb_move m, const arb_position *after, arb_move reply)
+{
+    enum { QUIET_PAWN = -3, ANSWERED = -1, NOT_RECAPTURED = 5, ESCAPED = -3 };
+    bool capture = arb_move_is_capture(before, m);
+    /* a player's quiet moves are pawn moves far more often than the share
+     * of pawn moves among the legal ones */
+    int cost = !capture && arb_move_type(m) != ARB_MOVE_CASTLING
+                       && arb_piece_kind(before->board[arb_move_from(m)]) == ARB_PAWN
+                   ? QUIET_PAWN : 0;
+    if (reply == ARB_MOVE_NONE)
+        return cost;
+    int to = arb_move_to(m);
+    bool castles = arb_move_type(reply) == ARB_MOVE_CASTLING;
+    /* recaptured, or the piece moved taken: the reply is about m */
+    if (!castles && arb_move_to(reply) == to)
+        return cost + ANSWERED;
+    if (arb_in_check(after))
+        return cost;   /* the reply was forced, whatever m was */
+    /* a capture the opponent could have taken back and did not: most
+     * exchanges are taken back at once */
+    if (capture)
+        return cost + (least_attacker(after, after->side, to) ? NOT_RECAPTURED : 0);
+    /* the reply takes away a piece the moved one attacks */
+    if (!castles && (arb_attackers_to(after, arb_move_from(reply), arb_occupied(after)) & ((arb_bitboard)1 << to)))
+        return cost + ESCAPED;
+    return cost;
+}

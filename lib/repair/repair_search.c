@@ -600,8 +600,10 @@ static bool expand_task(arb_repairer *r, int32_t ti)
         bool fits = tok < r->count ? read_token(r, &next, tok, &read_next) : result_fits(&next, r->game->result);
         if (fits) {
             arb_repair_edit e = {ARB_EDIT_INSERT, (uint32_t)tok, (uint32_t)ply, m};
-            /* the likelier moves left out first (repair_plausible.c) */
-            int32_t c = base + ARB_REPAIR_COST_INSERT + arb_repair_surprise(pos, prev, m, &next);
+            /* the likelier moves left out first, and those the next move
+             * answers (repair_plausible.c) */
+            int32_t c = base + ARB_REPAIR_COST_INSERT + arb_repair_surprise(pos, prev, m, &next)
+                        + arb_repair_left_out(pos, m, &next, tok < r->count ? read_next : ARB_MOVE_NONE);
             if (!add_child(r, x, xi, &next, tok, ply + 1, c, &e, prev))
                 return false;
             x = &r->nodes[xi];

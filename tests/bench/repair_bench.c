@@ -34,7 +34,8 @@
  * REPAIR_BENCH_DUMP=kind,... lists each miss with the error planted, the
  * first three suggestions' edits and the original's rank and cost among 16;
  * REPAIR_BENCH_SEED=N plants with another seed (a check against fitting the
- * cost model to one seed's errors).  Columns amb1 / amb3: misses whose first
+ * cost model to one seed's errors); REPAIR_BENCH_SKIP=N takes the games
+ * after the first N (another check of the same kind).  Columns amb1 / amb3: misses whose first
  * suggestion (amb3: each of the first three, when the original is not among
  * them), written out and given one error of a kind plant() makes, gives the
  * written text exactly -- ambiguous: no reading of the text can tell.
@@ -630,9 +631,17 @@ int main(int argc, char **argv)
     arb_pgn_game g;
     arb_pgn_game_init(&g);
     size_t have = 0;
+    /* REPAIR_BENCH_SKIP=N: leave out the first N such games (tuning on games
+     * the figures are not taken from) */
+    const char *skip_text = getenv("REPAIR_BENCH_SKIP");
+    size_t skip = skip_text ? (size_t)strtoul(skip_text, NULL, 10) : 0;
     while (have < want && arb_pgn_read(r, &g, &st) == ARB_PGN_READ_GAME) {
         if (g.error_count || g.custom_start || g.main_line_plies < 20 || g.main_line_plies > MAX_PLIES)
             continue;
+        if (skip) {
+            skip--;
+            continue;
+        }
         source_game *s = &games[have];
         s->count = 0;
         for (size_t i = 0; i < g.item_count; i++)

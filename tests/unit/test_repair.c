@@ -243,6 +243,39 @@ Test(repair, the_moves_a_player_makes_are_priced_by_how_likely_they_are)
     cr_assert_gt(en_prise, quiet, "Bg5 where the queen takes it for nothing");
 }
 
+/* What the reply written next says of the last of `moves` as a move left
+ * out (arb_repair_left_out); reply in UCI, or "" for none. */
+static int left_out_of(const char *moves, const char *last, const char *reply)
+{
+    arb_position pos = play_line("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", moves), after;
+    arb_move m = must_find(&pos, last);
+    arb_position_make(&pos, m, &after);
+    return arb_repair_left_out(&pos, m, &after, *reply ? must_find(&after, reply) : ARB_MOVE_NONE);
+}
+
+Test(repair, a_move_left_out_is_priced_by_the_reply_written_after_it)
+{
+    /* 3... a6 answered by 4. Ba4: the bishop it attacks goes */
+    int escaped = left_out_of("e2e4 e7e5 g1f3 b8c6 f1b5", "a7a6", "b5a4");
+    int unanswered = left_out_of("e2e4 e7e5 g1f3 b8c6 f1b5", "a7a6", "d2d3");
+    int taken_back = left_out_of("e2e4 d7d5", "e4d5", "d8d5");
+    int not_taken_back = left_out_of("e2e4 d7d5", "e4d5", "g8f6");
+    int pawn = left_out_of("", "e2e4", "");
+    int knight = left_out_of("", "g1f3", "");
+    cr_assert_lt(escaped, unanswered);
+    cr_assert_lt(taken_back, not_taken_back);
+    cr_assert_gt(not_taken_back, 0, "a capture the queen could take back and did not");
+    cr_assert_lt(pawn, knight, "a quiet pawn move is the likelier one left out");
+    cr_assert_eq(knight, 0);
+}
+
+Test(repair, the_move_left_out_is_the_one_the_next_move_answers)
+{
+    /* 3... a6 left out: 4. Ba4 is the bishop it drove away */
+    expect_first(repair("1. e4 e5 2. Nf3 Nc6 3. Bb5 4. Ba4 Nf6 5. O-O"), ARB_EDIT_INSERT,
+                 "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O");
+}
+
 /* Games of the bench's error corpus (tests/bench/repair_bench.c, --write):
  * each planted error as written, and the original line. */
 #define SWAP_TRANSPOSED_GAME "1. d4 d5 2. c3 c6 3. Bf4 Nf6 4. Nd2 g6 5. Ngf3 Bg7 6. h3 O-O 7. e3 Nbd7 8. Bh2 b6 9. Be2 " \
