@@ -23,9 +23,9 @@
  * preferred to one far from it.  A small chess prior (repair_plausible.c)
  * prices the moves the search supplies: an inserted move by how likely a
  * player made it and how the move written next answers it, a move a token
- * is read as against the move written (or a quiet one).  The search is uniform-cost (best first), so repairs come out
- * cheapest first; equal positions reached at the same token are searched
- * once.
+ * is read as against the move written (or a quiet one).  The search is
+ * uniform-cost (best first), so repairs come out cheapest first; equal
+ * positions reached at the same token are searched once.
  *
  * Bounds: limits.max_edits per repair, limits.max_work position updates and
  * token readings per game, limits.max_nodes search states (memory: about
