@@ -186,7 +186,7 @@ static arb_move replacement(const arb_pgn_reader_options *opt, const arb_positio
 /* A move resolved: played in the frame, counted and recorded.  `text` (len
  * bytes) is the token it was read from; `read_as_san`: arb_san_parse resolved
  * it (pgn_san_record.h).  False when out of memory. */
-static inline bool played(struct parse *p, struct frame *f, arb_move m, int line, int col,
+static inline __attribute__((always_inline)) bool played(struct parse *p, struct frame *f, arb_move m, int line, int col,
                           const char *text, size_t len, bool read_as_san)
 {
     const arb_position *pos = &f->pos[f->cur];
@@ -396,15 +396,12 @@ void pgn_replay_other(struct parse *p, const arb_pgn_token *tok)
     }
 }
 
-void pgn_replay_plain_moves(struct parse *p)
+/* The moves of a line when nothing is recorded per move (a count, a filter
+ * on tags or results): only played, with the state in locals.  Its own
+ * loop, so that the recording one's inlined bookkeeping costs it nothing. */
+static void play_plain_moves(struct parse *p, struct frame *f, bool pass_comments)
 {
     arb_pgn_lexer *lx = &p->r->lx;
-    const arb_pgn_reader_options *opt = &p->r->opt;
-    const bool pass_comments = opt->skip_comments || opt->skip_items;   /* (add_comment keeps none) */
-    /* nothing recorded per move (a count, a filter on tags or results):
-     * the moves are only played, with the state in locals */
-    const bool play_only = opt->skip_items && !(p->depth == 0 && opt->keep_main_line);
-    struct frame *f = &p->r->frames[p->depth];
     size_t plies = 0;
     uint64_t last_end = p->last_end;
     for (;;) {
@@ -417,28 +414,52 @@ void pgn_replay_plain_moves(struct parse *p)
         arb_move m;
         /* anything SAN does not read (null moves, coordinates, errors)
          * goes the long way, from the token's first byte */
-        const char *text = lx->buf + lx->pos;
         arb_position *pos = &f->pos[f->cur];
-        if (arb_san_parse(pos, text, len, &m, NULL) != ARB_SAN_OK)
+        if (arb_san_parse(pos, lx->buf + lx->pos, len, &m, NULL) != ARB_SAN_OK)
             break;
-        if (play_only) {
-            arb_pgn_lex_take(lx, len);
-            last_end = arb_pgn_lexer_offset(lx);
-            arb_position_make(pos, m, &f->pos[f->cur ^ 1]);
-            f->cur ^= 1;
-            plies++;
-            continue;
-        }
-        int line = lx->line, col = opt->skip_items ? 0 : arb_pgn_lex_col(lx);   /* (for the item) */
         arb_pgn_lex_take(lx, len);
-        p->last_end = last_end = arb_pgn_lexer_offset(lx);
-        if (!played(p, f, m, line, col, text, len, true))
-            break;
+        last_end = arb_pgn_lexer_offset(lx);
+        arb_position_make(pos, m, &f->pos[f->cur ^ 1]);
+        f->cur ^= 1;
+        plies++;
     }
     if (plies) {
         f->has_move = true;
         if (p->depth == 0)
             p->g->main_line_plies += plies;
+    }
+    p->last_end = last_end;
+}
+
+void pgn_replay_plain_moves(struct parse *p)
+{
+    arb_pgn_lexer *lx = &p->r->lx;
+    const arb_pgn_reader_options *opt = &p->r->opt;
+    const bool pass_comments = opt->skip_comments || opt->skip_items;   /* (add_comment keeps none) */
+    struct frame *f = &p->r->frames[p->depth];
+    if (opt->skip_items && !(p->depth == 0 && opt->keep_main_line)) {
+        play_plain_moves(p, f, pass_comments);
+        return;
+    }
+    uint64_t last_end = p->last_end;
+    for (;;) {
+        uint64_t passed_end = 0;
+        size_t len = arb_pgn_lex_plain_symbol(lx, pass_comments, &passed_end);
+        if (passed_end > last_end)
+            last_end = passed_end;
+        if (len == 0)
+            break;
+        arb_move m;
+        /* (as above) */
+        const char *text = lx->buf + lx->pos;
+        arb_position *pos = &f->pos[f->cur];
+        if (arb_san_parse(pos, text, len, &m, NULL) != ARB_SAN_OK)
+            break;
+        int line = lx->line, col = opt->skip_items ? 0 : arb_pgn_lex_col(lx);   /* (for the item) */
+        arb_pgn_lex_take(lx, len);
+        p->last_end = last_end = arb_pgn_lexer_offset(lx);
+        if (!played(p, f, m, line, col, text, len, true))
+            break;
     }
     p->last_end = last_end;
 }
