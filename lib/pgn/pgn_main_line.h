@@ -66,6 +66,22 @@ static inline void arb_pgn_main_line_keep(arb_pgn_game *g, size_t index, const a
     m->count = index + 1;
 }
 
+/* Where the position after main-line move `index` (played from `before`)
+ * is to be made, when it is the next one and there is room: the move is
+ * recorded, and the caller makes the position there, which saves the copy
+ * of arb_pgn_main_line_keep.  Else NULL (the caller keeps it with that). */
+static inline arb_position *arb_pgn_main_line_slot(arb_pgn_game *g, size_t index, const arb_position *before,
+                                                   arb_move move)
+{
+    arb_pgn_main_line *m = g->main_line;
+    if (!m || index != m->count || index >= m->cap || m->broken)
+        return NULL;
+    m->moves[index] = (struct arb_pgn_main_line_move){move, before->halfmove_clock, before->fullmove_number,
+                                                      before->key};
+    m->count = index + 1;
+    return &m->after[index];
+}
+
 /* The position after main-line move `index` when it was kept, played from
  * `before` (same key and clocks) and is `move`, else NULL. */
 static inline const arb_position *arb_pgn_main_line_after(const arb_pgn_game *g, size_t index,
