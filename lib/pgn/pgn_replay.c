@@ -222,6 +222,15 @@ static __attribute__((noinline)) void played_in_frame(struct parse *p, struct fr
         arb_pgn_main_line_keep(p->g, p->g->main_line_plies - 1, pos, m, &f->pos[f->cur]);
 }
 
+/* arb_pgn_san_record out of line: for the main line's loop when it keeps
+ * positions (pgnlint, which records no SAN), so that loop stays small. */
+static __attribute__((noinline)) size_t san_record_apart(const arb_position *before, arb_move move,
+                                                         const arb_position *after, const char *token, size_t len,
+                                                         bool read_as_san, char *out)
+{
+    return arb_pgn_san_record(before, move, after, token, len, read_as_san, out);
+}
+
 /* A move resolved: played in the frame, counted and recorded.  `text` (len
  * bytes) is the token it was read from; `read_as_san`: arb_san_parse resolved
  * it (pgn_san_record.h); `keep`: the frame is the main line's and its
@@ -251,7 +260,8 @@ static inline __attribute__((always_inline)) bool played(struct parse *p, struct
     }
     if (p->g->san_recorded) {
         char san[ARB_SAN_MAX > 8 ? ARB_SAN_MAX : 8];
-        size_t n = arb_pgn_san_record(pos, m, keep ? frame_now(f) : &f->pos[f->cur], text, len, read_as_san, san);
+        size_t n = keep ? san_record_apart(pos, m, frame_now(f), text, len, read_as_san, san)
+                        : arb_pgn_san_record(pos, m, &f->pos[f->cur], text, len, read_as_san, san);
         arb_pgn_item *it = &p->g->items[p->g->item_count - 1];
         if (n < sizeof it->san) {
             memcpy(it->san, san, sizeof it->san);   /* fixed size: one store */
