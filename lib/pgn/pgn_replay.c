@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fen.h"
+#include "pgn_game_store.h"
 #include "pgn_lex_fast.h"
 #include "pgn_main_line.h"
 #include "pgn_san_record.h"
@@ -254,7 +255,8 @@ static inline __attribute__((always_inline)) bool played(struct parse *p, struct
     if (p->r->opt.skip_items)
         return true;
     const arb_position *pos = keep ? frame_before(f) : &f->pos[f->cur ^ 1];
-    if (!arb_pgn_game_add_move(p->g, pos, m, line, col)) {
+    if (!arb_pgn_game_add_move_fast(p->g, pos, m, line, col)
+        && !arb_pgn_game_add_move(p->g, pos, m, line, col)) {   /* (it grows the items) */
         p->oom = true;
         return false;
     }
