@@ -225,6 +225,9 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
     /* moves the reader passed over come first in the diagnostics, in text
      * order; each is met before the item that stands in for it */
     size_t skipped_left = g->skipped_moves, next_diag = 0;
+    /* the reader's kept positions, looked up once (the game does not change) */
+    const arb_pgn_main_line *kept = g->main_line && !g->main_line->broken ? g->main_line : NULL;
+    const size_t kept_count = kept ? kept->count : 0;
     const arb_pgn_item *last_move = NULL;
     for (size_t i = 0; i < g->item_count; i++) {
         const arb_pgn_item *it = &g->items[i];
@@ -267,7 +270,8 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             }
             const arb_position *before = main_pos;
             /* the main line's positions, when the reader kept them, are not played again */
-            const arb_position *next = arb_pgn_main_line_after(g, lf->plies, before, it->move);
+            const arb_position *next = lf->plies < kept_count
+                                           ? arb_pgn_main_line_at(kept, lf->plies, before, it->move) : NULL;
             if (!next) {
                 arb_position *own = &l->main_own[0];
                 while (own == main_pos || own == main_before)

@@ -1,5 +1,6 @@
 /* pgn_game.c — the game container, its arena, and the item walker. */
 #include "pgn_game.h"
+#include "pgn_game_store.h"
 #include "pgn_main_line.h"
 #include "pgn_text_copy.h"
 
@@ -18,13 +19,6 @@ struct arena_block {
     struct arena_block *next;
     size_t cap, used;
     char data[];
-};
-
-/* What a game owns besides its public arrays: kept from game to game. */
-struct arb_pgn_game_store {
-    struct arena_block *first, *current;   /* the text arena */
-    size_t tag_cap, item_cap, diag_cap;    /* of g->tags, g->items, g->diags */
-    arb_position standard_start;           /* computed once, copied by every reset */
 };
 
 /* The rare path of arena_alloc: the current block is full (or there is none). */
@@ -276,11 +270,8 @@ bool arb_pgn_game_add_move(arb_pgn_game *g, const arb_position *before, arb_move
                            int col)
 {
     /* the growth apart, so that the common path saves no registers */
-    if (!(g->store && g->item_count < g->store->item_cap))
+    if (!arb_pgn_game_add_move_fast(g, before, move, line, col))
         return add_move_growing(g, before, move, line, col);
-    unsigned number = before->fullmove_number ? before->fullmove_number : 1;
-    g->items[g->item_count++] = (arb_pgn_item){.kind = ARB_PGN_ITEM_MOVE, .move = move, .line = line,
-                                               .col = col, .ply = (uint32_t)(number - 1) * 2 + before->side};
     return true;
 }
 

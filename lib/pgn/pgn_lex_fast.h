@@ -37,7 +37,7 @@ size_t arb_pgn_lex_plain_comment_end(const arb_pgn_lexer *lx, size_t p);
  * a line of moves ends no game, whereas a blank line, a tag, an escape or a
  * game's first token is arb_pgn_lex's to judge.  (Inline: it runs once per
  * move.) */
-static inline size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, bool pass_comments, uint64_t *passed_end)
+static inline __attribute__((always_inline)) size_t arb_pgn_lex_plain_symbol(arb_pgn_lexer *lx, bool pass_comments, uint64_t *passed_end)
 {
     const unsigned char *cls = arb_pgn_char_class;
     if (!lx->line_has_token)

@@ -66,19 +66,44 @@ static inline void arb_pgn_main_line_keep(arb_pgn_game *g, size_t index, const a
     m->count = index + 1;
 }
 
-/* The position after main-line move `index` when it was kept, played from
- * `before` (same key and clocks) and is `move`, else NULL. */
+/* Where the position after main-line move `index` (played from `before`)
+ * is to be made, when it is the next one and there is room: the move is
+ * recorded, and the caller makes the position there, which saves the copy
+ * of arb_pgn_main_line_keep.  Else NULL (the caller keeps it with that). */
+static inline arb_position *arb_pgn_main_line_slot(arb_pgn_game *g, size_t index, const arb_position *before,
+                                                   arb_move move)
+{
+    arb_pgn_main_line *m = g->main_line;
+    if (!m || index != m->count || index >= m->cap || m->broken)
+        return NULL;
+    m->moves[index] = (struct arb_pgn_main_line_move){move, before->halfmove_clock, before->fullmove_number,
+                                                      before->key};
+    m->count = index + 1;
+    return &m->after[index];
+}
+
+/* The position after main-line move `index` in a list that is not broken
+ * and holds `index`, when it was played from `before` (same key and
+ * clocks) and is `move`, else NULL.  (A pass over the whole main line
+ * checks the list once and then asks it at every ply.) */
+static inline const arb_position *arb_pgn_main_line_at(const arb_pgn_main_line *m, size_t index,
+                                                       const arb_position *before, arb_move move)
+{
+    const struct arb_pgn_main_line_move *k = &m->moves[index];
+    if (k->move != move || k->before_key != before->key || k->before_halfmove_clock != before->halfmove_clock ||
+        k->before_fullmove_number != before->fullmove_number)
+        return NULL;
+    return &m->after[index];
+}
+
+/* The same for a game's list, whatever it holds. */
 static inline const arb_position *arb_pgn_main_line_after(const arb_pgn_game *g, size_t index,
                                                           const arb_position *before, arb_move move)
 {
     const arb_pgn_main_line *m = g->main_line;
     if (!m || m->broken || index >= m->count)
         return NULL;
-    const struct arb_pgn_main_line_move *k = &m->moves[index];
-    if (k->move != move || k->before_key != before->key || k->before_halfmove_clock != before->halfmove_clock ||
-        k->before_fullmove_number != before->fullmove_number)
-        return NULL;
-    return &m->after[index];
+    return arb_pgn_main_line_at(m, index, before, move);
 }
 
 /* For arb_pgn_game_reset and arb_pgn_game_free. */

@@ -685,8 +685,7 @@ static void finish_game(struct parse *p, const arb_pgn_token *end_tok)
                      f->line, f->col);
     }
     if (g->error_count == 0 && !p->r->opt.tags_only && p->r->frame_cap > 0) {
-        struct frame *f = &p->r->frames[0];
-        g->end = f->pos[f->cur];
+        g->end = *frame_now(&p->r->frames[0]);
     }
     if (g->result != ARB_PGN_RESULT_NONE) {
         const char *tag = arb_pgn_game_tag(g, "Result");
@@ -722,8 +721,7 @@ static bool starts_new_game(const struct parse *p, const arb_pgn_token *tok, int
         return p->main_index >= 2;
     if (!p->replay || p->g->main_line_plies == 0)
         return false;
-    const struct frame *f = &p->r->frames[0];
-    return f->pos[f->cur].fullmove_number > 1;
+    return frame_now(&p->r->frames[0])->fullmove_number > 1;
 }
 
 /* The input broke off: the unfinished game is not a game.  The failure is

@@ -33,9 +33,23 @@
 struct frame {
     arb_position pos[2];
     int cur;
+    /* the main line's positions, when the reader keeps them
+     * (keep_main_line), are made in the kept list itself: the current
+     * position and the one before it are then the kept ones, not pos[] */
+    const arb_position *now_kept, *before_kept;
     bool has_move;
     int line, col;           /* of the '(' that opened the line */
 };
+
+/* The line's current position, and the one before its last move. */
+static inline const arb_position *frame_now(const struct frame *f)
+{
+    return f->now_kept ? f->now_kept : &f->pos[f->cur];
+}
+static inline const arb_position *frame_before(const struct frame *f)
+{
+    return f->before_kept ? f->before_kept : &f->pos[f->cur ^ 1];
+}
 
 struct arb_pgn_reader {
     arb_input *in;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fen.h"
+#include "pgn_game_store.h"
 #include "pgn_lex_fast.h"
 #include "pgn_main_line.h"
 #include "pgn_san_record.h"
@@ -91,6 +92,7 @@ void pgn_replay_start(struct parse *p)
     struct frame *f = &p->r->frames[0];
     f->pos[0] = g->start;
     f->cur = 0;
+    f->now_kept = f->before_kept = NULL;
     f->has_move = false;
 }
 
@@ -183,30 +185,85 @@ static arb_move replacement(const arb_pgn_reader_options *opt, const arb_positio
     return arb_in_check(pos) ? ARB_MOVE_NONE : ARB_MOVE_NULL;
 }
 
-/* A move resolved: played in the frame, counted and recorded.  `text` (len
- * bytes) is the token it was read from; `read_as_san`: arb_san_parse resolved
- * it (pgn_san_record.h).  False when out of memory. */
-static inline bool played(struct parse *p, struct frame *f, arb_move m, int line, int col,
-                          const char *text, size_t len, bool read_as_san)
+/* The main line's move number `index` played from the frame's current
+ * position into the kept list's next slot (pgn_main_line.h): the frame's
+ * positions become the kept ones, with no copy.  False when the list takes
+ * no position there (then the caller plays the move in the frame). */
+static inline __attribute__((always_inline)) bool played_kept(arb_pgn_game *g, struct frame *f, size_t index,
+                                                              arb_move m)
 {
+    const arb_position *pos = frame_now(f);
+    arb_position *slot = arb_pgn_main_line_slot(g, index, pos, m);
+    if (!slot)
+        return false;
+    arb_position_make(pos, m, slot);
+    if (f->now_kept) {
+        f->before_kept = f->now_kept;
+    } else {
+        f->before_kept = NULL;   /* (the one before is pos[cur ^ 1], below) */
+        f->cur ^= 1;
+    }
+    f->now_kept = slot;
+    return true;
+}
+
+/* The move played in the frame's own positions; a main-line move kept the
+ * slow way (a list to grow, a game read again) is copied to the list. */
+static __attribute__((noinline)) void played_in_frame(struct parse *p, struct frame *f, arb_move m)
+{
+    if (f->now_kept) {
+        /* the kept ones may move when the list grows: the frame holds its own */
+        f->pos[f->cur] = *f->now_kept;
+        f->now_kept = f->before_kept = NULL;
+    }
     const arb_position *pos = &f->pos[f->cur];
     arb_position_make(pos, m, &f->pos[f->cur ^ 1]);
     f->cur ^= 1;
-    f->has_move = true;
-    if (p->depth == 0) {
+    if (p->depth == 0 && p->r->opt.keep_main_line)
+        arb_pgn_main_line_keep(p->g, p->g->main_line_plies - 1, pos, m, &f->pos[f->cur]);
+}
+
+/* arb_pgn_san_record out of line: for the main line's loop when it keeps
+ * positions (pgnlint, which records no SAN), so that loop stays small. */
+static __attribute__((noinline)) size_t san_record_apart(const arb_position *before, arb_move move,
+                                                         const arb_position *after, const char *token, size_t len,
+                                                         bool read_as_san, char *out)
+{
+    return arb_pgn_san_record(before, move, after, token, len, read_as_san, out);
+}
+
+/* A move resolved: played in the frame, counted and recorded.  `text` (len
+ * bytes) is the token it was read from; `read_as_san`: arb_san_parse resolved
+ * it (pgn_san_record.h); `keep`: the frame is the main line's and its
+ * positions are kept (only then may they be the kept ones).  False when out
+ * of memory.  (Inlined: the plain moves' loops call it at every ply, `keep`
+ * a constant there.) */
+static inline __attribute__((always_inline)) bool played(struct parse *p, struct frame *f, arb_move m, int line,
+                                                         int col, const char *text, size_t len, bool read_as_san,
+                                                         bool keep)
+{
+    if (p->depth == 0)
         p->g->main_line_plies++;
-        if (p->r->opt.keep_main_line)
-            arb_pgn_main_line_keep(p->g, p->g->main_line_plies - 1, pos, m, &f->pos[f->cur]);
+    if (keep) {
+        if (!played_kept(p->g, f, p->g->main_line_plies - 1, m))
+            played_in_frame(p, f, m);
+    } else {
+        arb_position_make(&f->pos[f->cur], m, &f->pos[f->cur ^ 1]);
+        f->cur ^= 1;
     }
+    f->has_move = true;
     if (p->r->opt.skip_items)
         return true;
-    if (!arb_pgn_game_add_move(p->g, pos, m, line, col)) {
+    const arb_position *pos = keep ? frame_before(f) : &f->pos[f->cur ^ 1];
+    if (!arb_pgn_game_add_move_fast(p->g, pos, m, line, col)
+        && !arb_pgn_game_add_move(p->g, pos, m, line, col)) {   /* (it grows the items) */
         p->oom = true;
         return false;
     }
     if (p->g->san_recorded) {
         char san[ARB_SAN_MAX > 8 ? ARB_SAN_MAX : 8];
-        size_t n = arb_pgn_san_record(pos, m, &f->pos[f->cur], text, len, read_as_san, san);
+        size_t n = keep ? san_record_apart(pos, m, frame_now(f), text, len, read_as_san, san)
+                        : arb_pgn_san_record(pos, m, &f->pos[f->cur], text, len, read_as_san, san);
         arb_pgn_item *it = &p->g->items[p->g->item_count - 1];
         if (n < sizeof it->san) {
             memcpy(it->san, san, sizeof it->san);   /* fixed size: one store */
@@ -221,7 +278,7 @@ static inline bool played(struct parse *p, struct frame *f, arb_move m, int line
 void pgn_replay_move(struct parse *p, const arb_pgn_token *tok)
 {
     struct frame *f = &p->r->frames[p->depth];
-    const arb_position *pos = &f->pos[f->cur];
+    const arb_position *pos = frame_now(f);
     arb_move m;
     bool draw_offer = false;   /* "Tb1=": an offer glued to the move */
     bool read_as_san = false;  /* arb_san_parse resolved the token (pgn_san_record.h) */
@@ -298,7 +355,8 @@ void pgn_replay_move(struct parse *p, const arb_pgn_token *tok)
             }
         }
     }
-    if (!played(p, f, m, tok->line, tok->col, tok->text, tok->len, read_as_san))
+    if (!played(p, f, m, tok->line, tok->col, tok->text, tok->len, read_as_san,
+                p->depth == 0 && p->r->opt.keep_main_line))
         return;
     if (draw_offer && pgn_keeps_items(p) && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
         p->oom = true;
@@ -325,8 +383,9 @@ static void open_variation(struct parse *p, const arb_pgn_token *tok)
     }
     f = &r->frames[p->depth];
     struct frame *nf = &r->frames[p->depth + 1];
-    nf->pos[0] = f->pos[f->cur ^ 1];
+    nf->pos[0] = *frame_before(f);
     nf->cur = 0;
+    nf->now_kept = nf->before_kept = NULL;
     nf->has_move = false;
     nf->line = tok->line;
     nf->col = tok->col;
@@ -396,15 +455,12 @@ void pgn_replay_other(struct parse *p, const arb_pgn_token *tok)
     }
 }
 
-void pgn_replay_plain_moves(struct parse *p)
+/* The moves of a line when nothing is recorded per move (a count, a filter
+ * on tags or results): only played, with the state in locals.  Its own
+ * loop, so that the recording one's inlined bookkeeping costs it nothing. */
+static void play_plain_moves(struct parse *p, struct frame *f, bool pass_comments)
 {
     arb_pgn_lexer *lx = &p->r->lx;
-    const arb_pgn_reader_options *opt = &p->r->opt;
-    const bool pass_comments = opt->skip_comments || opt->skip_items;   /* (add_comment keeps none) */
-    /* nothing recorded per move (a count, a filter on tags or results):
-     * the moves are only played, with the state in locals */
-    const bool play_only = opt->skip_items && !(p->depth == 0 && opt->keep_main_line);
-    struct frame *f = &p->r->frames[p->depth];
     size_t plies = 0;
     uint64_t last_end = p->last_end;
     for (;;) {
@@ -417,23 +473,14 @@ void pgn_replay_plain_moves(struct parse *p)
         arb_move m;
         /* anything SAN does not read (null moves, coordinates, errors)
          * goes the long way, from the token's first byte */
-        const char *text = lx->buf + lx->pos;
         arb_position *pos = &f->pos[f->cur];
-        if (arb_san_parse(pos, text, len, &m, NULL) != ARB_SAN_OK)
+        if (arb_san_parse(pos, lx->buf + lx->pos, len, &m, NULL) != ARB_SAN_OK)
             break;
-        if (play_only) {
-            arb_pgn_lex_take(lx, len);
-            last_end = arb_pgn_lexer_offset(lx);
-            arb_position_make(pos, m, &f->pos[f->cur ^ 1]);
-            f->cur ^= 1;
-            plies++;
-            continue;
-        }
-        int line = lx->line, col = opt->skip_items ? 0 : arb_pgn_lex_col(lx);   /* (for the item) */
         arb_pgn_lex_take(lx, len);
-        p->last_end = last_end = arb_pgn_lexer_offset(lx);
-        if (!played(p, f, m, line, col, text, len, true))
-            break;
+        last_end = arb_pgn_lexer_offset(lx);
+        arb_position_make(pos, m, &f->pos[f->cur ^ 1]);
+        f->cur ^= 1;
+        plies++;
     }
     if (plies) {
         f->has_move = true;
@@ -441,4 +488,47 @@ void pgn_replay_plain_moves(struct parse *p)
             p->g->main_line_plies += plies;
     }
     p->last_end = last_end;
+}
+
+/* The moves of a line, each recorded (`keep` as for played: a constant in
+ * each of the two copies). */
+static inline __attribute__((always_inline)) void record_plain_moves(struct parse *p, struct frame *f,
+                                                                     bool pass_comments, bool keep)
+{
+    arb_pgn_lexer *lx = &p->r->lx;
+    const arb_pgn_reader_options *opt = &p->r->opt;
+    uint64_t last_end = p->last_end;
+    for (;;) {
+        uint64_t passed_end = 0;
+        size_t len = arb_pgn_lex_plain_symbol(lx, pass_comments, &passed_end);
+        if (passed_end > last_end)
+            last_end = passed_end;
+        if (len == 0)
+            break;
+        arb_move m;
+        /* (as above) */
+        const char *text = lx->buf + lx->pos;
+        if (arb_san_parse(keep ? frame_now(f) : &f->pos[f->cur], text, len, &m, NULL) != ARB_SAN_OK)
+            break;
+        int line = lx->line, col = opt->skip_items ? 0 : arb_pgn_lex_col(lx);   /* (for the item) */
+        arb_pgn_lex_take(lx, len);
+        p->last_end = last_end = arb_pgn_lexer_offset(lx);
+        if (!played(p, f, m, line, col, text, len, true, keep))
+            break;
+    }
+    p->last_end = last_end;
+}
+
+void pgn_replay_plain_moves(struct parse *p)
+{
+    const arb_pgn_reader_options *opt = &p->r->opt;
+    const bool pass_comments = opt->skip_comments || opt->skip_items;   /* (add_comment keeps none) */
+    struct frame *f = &p->r->frames[p->depth];
+    const bool keep = p->depth == 0 && opt->keep_main_line;
+    if (keep)
+        record_plain_moves(p, f, pass_comments, true);
+    else if (!opt->skip_items)
+        record_plain_moves(p, f, pass_comments, false);
+    else
+        play_plain_moves(p, f, pass_comments);
 }
