@@ -9,12 +9,16 @@
  *     games: places, raw bytes, error messages, plies, result, start and
  *     end positions, and of the tags exactly FEN, SetUp, Variant, Result
  *     (comments not kept bring no notes or warnings about their text);
- *   - reading with skip_comments alone gives the same move items.
+ *   - reading with skip_comments alone gives the same move items;
+ *   - reading with keep_main_line (pgnlint's reading, whose positions are
+ *     made in the kept list itself) gives the same games, and every
+ *     position kept is the one the main line's moves give from the start.
  * Options (null moves in the main line, depth limit) come from the input's
  * hash, so the seeds stay plain PGN files. */
 #include <stdint.h>
 
 #include "invariants.h"
+#include "pgn_main_line.h"
 #include "pgn_props.h"
 
 static uint64_t hash_bytes(const uint8_t *data, size_t size)
@@ -147,6 +151,50 @@ static void check_same_moves(const pgn_games *full, const pgn_games *plain)
     }
 }
 
+static void check_kept(const uint8_t *data, size_t size, const arb_pgn_reader_options *opt, const pgn_games *full)
+{
+    arb_pgn_reader_options kept_opt = *opt;
+    kept_opt.keep_main_line = true;
+    arb_input *in = arb_input_from_memory(data, size, "<fuzz>");
+    INVARIANT(in, "out of memory");
+    arb_pgn_reader *r = arb_pgn_reader_new(in, &kept_opt);
+    INVARIANT(r, "out of memory");
+    arb_pgn_game g;
+    arb_pgn_game_init(&g);
+    arb_status st;
+    size_t n = 0;
+    for (; n < full->count && arb_pgn_read(r, &g, &st) == ARB_PGN_READ_GAME; n++) {
+        const arb_pgn_game *a = &full->games[n];
+        INVARIANT(g.error_count == a->error_count && g.main_line_plies == a->main_line_plies
+                      && pgn_same_position(&g.end, &a->end),
+                  "game %zu: verdict or end position differs keeping the main line", n + 1);
+        arb_position pos = g.start, next;
+        size_t ply = 0;
+        int depth = 0;
+        for (size_t i = 0; i < g.item_count; i++) {
+            const arb_pgn_item *it = &g.items[i];
+            if (it->kind == ARB_PGN_ITEM_VARIATION_START)
+                depth++;
+            else if (it->kind == ARB_PGN_ITEM_VARIATION_END)
+                depth--;
+            if (it->kind != ARB_PGN_ITEM_MOVE || depth != 0)
+                continue;
+            if (it->move == ARB_MOVE_NULL)
+                break;   /* (a null move is no position to compare) */
+            arb_position_make(&pos, it->move, &next);
+            const arb_position *k = arb_pgn_main_line_after(&g, ply, &pos, it->move);
+            INVARIANT(!k || (pgn_same_position(k, &next) && k->key == next.key),
+                      "game %zu: the position kept after main-line move %zu is not the one its moves give", n + 1,
+                      ply + 1);
+            pos = next;
+            ply++;
+        }
+    }
+    INVARIANT(n == full->count, "%zu games, keeping the main line %zu", full->count, n);
+    arb_pgn_game_free(&g);
+    arb_pgn_reader_free(r);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     uint64_t h = hash_bytes(data, size);
@@ -175,6 +223,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     read_all(data, size, &plain_opt, &plain);
     check_same_moves(&full, &plain);
     pgn_games_free(&plain);
+
+    check_kept(data, size, &opt, &full);
 
     pgn_games_free(&full);
     return 0;
