@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "datadir.h"
+#include "grow.h"
 
 struct arb_grammar {
     char *name;
@@ -194,17 +195,9 @@ static void put(buffer *b, const char *s, size_t n)
 {
     if (b->failed)
         return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1024;
-        while (b->len + n + 1 > cap)
-            cap *= 2;
-        char *grown = realloc(b->data, cap);
-        if (!grown) {
-            b->failed = true;
-            return;
-        }
-        b->data = grown;
-        b->cap = cap;
+    if (!arb_grow(&b->data, &b->cap, b->len + n + 1, 1)) {
+        b->failed = true;
+        return;
     }
     memcpy(b->data + b->len, s, n);
     b->len += n;

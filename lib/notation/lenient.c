@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "descriptive.h"
+#include "grow.h"
 #include "spoken.h"
 #include "utf8.h"
 
@@ -22,21 +23,6 @@ void arb_lenient_text_free(arb_lenient_text *t)
     free(t->orig_at);
     free(t->notes);
     arb_lenient_text_init(t);
-}
-
-static bool reserve(void **p, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return true;
-    size_t n = *cap ? *cap : 64;
-    while (n < need)
-        n *= 2;
-    void *q = realloc(*p, n * size);
-    if (!q)
-        return false;
-    *p = q;
-    *cap = n;
-    return true;
 }
 
 /* Items of the text: words and the brackets, comments and tag lines around
@@ -64,7 +50,7 @@ typedef struct writer {
 static void put(writer *w, const char *s, size_t n)
 {
     arb_lenient_text *t = w->t;
-    if (!reserve((void **)&t->text, &t->cap, t->len + n + 1, 1)) {
+    if (!arb_grow(&t->text, &t->cap, t->len + n + 1, 1)) {
         w->oom = true;
         return;
     }
@@ -76,11 +62,14 @@ static void put(writer *w, const char *s, size_t n)
 static void breakpoint(writer *w, size_t orig)
 {
     arb_lenient_text *t = w->t;
-    size_t cap = t->map_cap;
-    if (!reserve((void **)&t->norm_at, &cap, t->map_count + 1, sizeof *t->norm_at)
-        || !reserve((void **)&t->orig_at, &t->map_cap, t->map_count + 1, sizeof *t->orig_at)) {
-        w->oom = true;
-        return;
+    size_t cap = arb_grown_capacity(t->map_cap, t->map_count + 1);
+    if (cap != t->map_cap) {
+        if (cap == 0 || !arb_resize(&t->norm_at, cap, sizeof *t->norm_at)
+            || !arb_resize(&t->orig_at, cap, sizeof *t->orig_at)) {
+            w->oom = true;
+            return;
+        }
+        t->map_cap = cap;
     }
     t->norm_at[t->map_count] = t->len;
     t->orig_at[t->map_count] = orig;
@@ -109,7 +98,7 @@ static void replace(writer *w, size_t from, size_t to, const char *s, size_t n)
 static void note(writer *w, const item *it, int kind)
 {
     arb_lenient_text *t = w->t;
-    if (!reserve((void **)&t->notes, &t->note_cap, t->note_count + 1, sizeof *t->notes)) {
+    if (!arb_grow(&t->notes, &t->note_cap, t->note_count + 1, sizeof *t->notes)) {
         w->oom = true;
         return;
     }
@@ -652,7 +641,7 @@ static size_t result_phrase(const writer *w, const arb_locale_set *set, size_t i
 
 static bool push_item(writer *w, int kind, size_t start, size_t end, int32_t line, int32_t col)
 {
-    if (!reserve((void **)&w->items, &w->cap, w->count + 1, sizeof *w->items)) {
+    if (!arb_grow(&w->items, &w->cap, w->count + 1, sizeof *w->items)) {
         w->oom = true;
         return false;
     }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "main_line.h"
 
 /* splitmix64's finaliser: every input bit reaches every output bit. */
@@ -190,22 +191,6 @@ static struct entry *set_add(set *s, uint64_t key, uint64_t value)
     return &s->slot[i];
 }
 
-/* Room for one more of `size` bytes at *items (count used, cap held). */
-static bool reserve(void **items, size_t *cap, size_t count, size_t size, size_t more)
-{
-    if (count + more <= *cap)
-        return true;
-    size_t n = *cap ? *cap : 1024;
-    while (n < count + more)
-        n *= 2;
-    void *p = realloc(*items, n * size);
-    if (!p)
-        return false;
-    *items = p;
-    *cap = n;
-    return true;
-}
-
 arb_dup_table *arb_dup_table_new(int mode, size_t min_prefix_plies)
 {
     arb_dup_table *t = calloc(1, sizeof *t);
@@ -264,9 +249,9 @@ static bool record_prefixes(arb_dup_table *t, const uint64_t *line, const arb_mo
 {
     size_t checkpoints = (n - 1 - t->min_plies) / STEP + 1;
     if (t->game_count >= UINT32_MAX || t->node_count + checkpoints >= UINT32_MAX
-        || !reserve((void **)&t->games, &t->game_cap, t->game_count, sizeof *t->games, 1)
-        || !reserve((void **)&t->nodes, &t->node_cap, t->node_count, sizeof *t->nodes, checkpoints)
-        || !reserve((void **)&t->moves, &t->move_cap, t->move_count, sizeof *t->moves, n))
+        || !arb_grow(&t->games, &t->game_cap, t->game_count + 1, sizeof *t->games)
+        || !arb_grow(&t->nodes, &t->node_cap, t->node_count + checkpoints, sizeof *t->nodes)
+        || !arb_grow(&t->moves, &t->move_cap, t->move_count + n, sizeof *t->moves))
         return false;
     uint32_t game = (uint32_t)t->game_count++;
     t->games[game] = (struct game_rec){ordinal, t->move_count, (uint32_t)n};

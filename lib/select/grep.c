@@ -11,6 +11,7 @@
 
 #include "fen.h"
 #include "fen_pattern.h"
+#include "grow.h"
 #include "main_line.h"
 #include "material.h"
 #include "openings.h"
@@ -101,14 +102,8 @@ void arb_grep_free(arb_grep *s)
 /* A new zeroed predicate of this kind, or NULL when out of memory. */
 static struct predicate *add(arb_grep *s, int kind)
 {
-    if (s->count == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 8;
-        struct predicate *p = realloc(s->p, cap * sizeof *p);
-        if (!p)
-            return NULL;
-        s->p = p;
-        s->cap = cap;
-    }
+    if (!arb_grow(&s->p, &s->cap, s->count + 1, sizeof *s->p))
+        return NULL;
     struct predicate *p = &s->p[s->count++];
     memset(p, 0, sizeof *p);
     p->kind = kind;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "datadir.h"
+#include "grow.h"
 #include "main_line.h"
 #include "san.h"
 
@@ -105,14 +106,8 @@ static arb_status add_line(arb_openings *t, const char *path, int lineno, char *
     if (plies == 0)
         return fail("%s:%d:%d: the opening has no moves, expected SAN moves after the name", path,
                     lineno, (int)(tab2 - line) + 2);
-    if (t->count == t->cap) {
-        size_t cap = t->cap ? t->cap * 2 : 4096;
-        arb_opening *items = realloc(t->items, cap * sizeof *items);
-        if (!items)
-            return fail("out of memory");
-        t->items = items;
-        t->cap = cap;
-    }
+    if (!arb_grow(&t->items, &t->cap, t->count + 1, sizeof *t->items))
+        return fail("out of memory");
     arb_opening *o = &t->items[t->count];
     char *name = strndup(tab1 + 1, (size_t)(tab2 - tab1 - 1));
     if (!name)

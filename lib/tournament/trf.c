@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "input.h"
 #include "pgn_lex.h"
 #include "utf8.h"
@@ -134,21 +135,6 @@ int arb_trf_result_tenths(char result)
     }
 }
 
-static bool grow(void **array, size_t *cap, size_t need, size_t item)
-{
-    if (need <= *cap)
-        return true;
-    size_t cap2 = *cap ? *cap * 2 : 64;
-    while (cap2 < need)
-        cap2 *= 2;
-    void *p = realloc(*array, cap2 * item);
-    if (!p)
-        return false;
-    *array = p;
-    *cap = cap2;
-    return true;
-}
-
 /* Reads the round cells of a 001 line.  A cell blank in all its columns is
  * "not paired"; otherwise it must be opponent, colour and result. */
 static bool read_cells(arb_trf *t, arb_trf_player *p, const trf_line *l)
@@ -160,7 +146,7 @@ static bool read_cells(arb_trf *t, arb_trf_player *p, const trf_line *l)
         size_t col = FIRST_CELL_COL + (size_t)(r - 1) * CELL_WIDTH;
         if (col > l->chars)
             break;
-        if (!grow((void **)&t->cells, &t->cell_cap, t->cell_count + 1, sizeof *t->cells))
+        if (!arb_grow(&t->cells, &t->cell_cap, t->cell_count + 1, sizeof *t->cells))
             return false;
         arb_trf_cell *c = &t->cells[t->cell_count++];
         p->cell_count++;
@@ -232,7 +218,7 @@ static bool read_player(arb_trf *t, const trf_line *l)
                  (int)t->players[t->by_rank[rank] - 1].line);
         return true;
     }
-    if (!grow((void **)&t->players, &t->player_cap, t->player_count + 1, sizeof *t->players))
+    if (!arb_grow(&t->players, &t->player_cap, t->player_count + 1, sizeof *t->players))
         return false;
     arb_trf_player *p = &t->players[t->player_count];
     memset(p, 0, sizeof *p);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "name_match.h"
 
 #define MAX_CANDIDATES 8
@@ -449,14 +450,8 @@ static uint32_t file_index(arb_trf_check *c, const char *source)
 {
     if (c->file_count && strcmp(c->files[c->file_count - 1], source) == 0)
         return (uint32_t)c->file_count;
-    if (c->file_count == c->file_cap) {
-        size_t cap = c->file_cap ? c->file_cap * 2 : 8;
-        char **grown = realloc(c->files, cap * sizeof *grown);
-        if (!grown)
-            return 0;
-        c->files = grown;
-        c->file_cap = cap;
-    }
+    if (!arb_grow(&c->files, &c->file_cap, c->file_count + 1, sizeof *c->files))
+        return 0;
     char *copy = strdup(source);
     if (!copy)
         return 0;
