@@ -44,6 +44,10 @@ struct arb_locale {
 struct arb_locale_set {
     arb_locale **items;
     size_t count;
+    /* words_from's index: the words beginning with byte b are
+     * words[word_start[b] .. word_start[b + 1]) */
+    arb_locale_set_word *words;
+    size_t word_start[257];
 };
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -754,6 +758,49 @@ static arb_status check_message_keys(const arb_locale_set *set, const char *dir)
     return ok_status();
 }
 
+/* The byte a word beginning with `c` is filed under. */
+static unsigned char word_key(unsigned char c)
+{
+    if (c >= 'A' && c <= 'Z')
+        return (unsigned char)(c - 'A' + 'a');
+    return c == '\t' ? ' ' : c;
+}
+
+/* Files the words of every locale by their first byte (arb_locales_words_from). */
+static bool index_words(arb_locale_set *set)
+{
+    size_t total = 0;
+    memset(set->word_start, 0, sizeof set->word_start);
+    for (size_t l = 0; l < set->count; l++)
+        for (int w = ARB_LOCALE_SPOKEN_PAWN; w < ARB_LOCALE_WORDS_COUNT; w++)
+            for (size_t k = 0; k < set->items[l]->words[w].count; k++) {
+                set->word_start[word_key((unsigned char)set->items[l]->words[w].items[k][0]) + 1]++;
+                total++;
+            }
+    for (int b = 0; b < 256; b++)
+        set->word_start[b + 1] += set->word_start[b];
+    free(set->words);
+    set->words = malloc((total ? total : 1) * sizeof *set->words);
+    if (!set->words)
+        return false;
+    size_t next[256];
+    memcpy(next, set->word_start, sizeof next);
+    for (size_t l = 0; l < set->count; l++)
+        for (int w = ARB_LOCALE_SPOKEN_PAWN; w < ARB_LOCALE_WORDS_COUNT; w++)
+            for (size_t k = 0; k < set->items[l]->words[w].count; k++) {
+                const char *text = set->items[l]->words[w].items[k];
+                set->words[next[word_key((unsigned char)text[0])]++] = (arb_locale_set_word){text, w};
+            }
+    return true;
+}
+
+const arb_locale_set_word *arb_locales_words_from(const arb_locale_set *set, unsigned char first, size_t *count)
+{
+    unsigned char key = word_key(first);
+    *count = set->word_start[key + 1] - set->word_start[key];
+    return set->words + set->word_start[key];
+}
+
 arb_status arb_locales_load(const char *dir, arb_locale_set **out)
 {
     *out = NULL;
@@ -796,6 +843,8 @@ arb_status arb_locales_load(const char *dir, arb_locale_set **out)
         qsort(set->items, set->count, sizeof *set->items, by_code);
         st = check_message_keys(set, dir);
     }
+    if (st.code == 0 && !index_words(set))
+        st = set_error(ARB_LOCALE_NO_MEMORY, "%s: out of memory", dir);
     if (st.code != 0) {
         arb_locales_free(set);
         return st;
@@ -817,6 +866,10 @@ arb_status arb_locales_load_file(const char *path, arb_locale_set **out)
         locale_free(loc);
         return set_error(ARB_LOCALE_NO_MEMORY, "%s: out of memory", path);
     }
+    if (!index_words(set)) {
+        arb_locales_free(set);
+        return set_error(ARB_LOCALE_NO_MEMORY, "%s: out of memory", path);
+    }
     *out = set;
     return st;
 }
@@ -828,6 +881,7 @@ void arb_locales_free(arb_locale_set *set)
     for (size_t i = 0; i < set->count; i++)
         locale_free(set->items[i]);
     free(set->items);
+    free(set->words);
     free(set);
 }
 

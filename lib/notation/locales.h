@@ -136,4 +136,18 @@ const char *arb_locales_message(const arb_locale_set *set, const arb_locale *loc
 size_t arb_message_format(const char *text, const char *const *pairs, char *buf, size_t size);
 
 #pragma GCC visibility pop
+
+/* Internal (spoken.c): the words of lists ARB_LOCALE_SPOKEN_PAWN and after
+ * of every locale in the set that begin with byte `first` (ASCII letters in
+ * either case; a tab stands for a space), in the order locale, list,
+ * spelling, each with its list; *count gets their number.  Spoken text is
+ * matched at every word of a game that fails to replay, against every
+ * locale: the index, built when the set is loaded, keeps that to the few
+ * words that can match. */
+typedef struct arb_locale_set_word {
+    const char *text;
+    int which;
+} arb_locale_set_word;
+const arb_locale_set_word *arb_locales_words_from(const arb_locale_set *set, unsigned char first, size_t *count);
+
 #endif

@@ -68,16 +68,16 @@ static int word_at(const arb_locale_set *set, const char *s, size_t n, size_t at
 {
     int which = -1;
     *len = 0;
-    for (size_t l = 0; set && l < arb_locales_count(set); l++) {
-        const arb_locale *loc = arb_locales_at(set, l);
-        for (int w = ARB_LOCALE_SPOKEN_PAWN; w < ARB_LOCALE_WORDS_COUNT; w++)
-            for (size_t k = 0; k < arb_locale_words_count(loc, w); k++) {
-                size_t m = phrase_len(s, n, at, arb_locale_word(loc, w, k));
-                if (m > *len) {
-                    *len = m;
-                    which = w;
-                }
-            }
+    if (!set || at >= n)
+        return which;
+    size_t count;
+    const arb_locale_set_word *words = arb_locales_words_from(set, (unsigned char)s[at], &count);
+    for (size_t i = 0; i < count; i++) {
+        size_t m = phrase_len(s, n, at, words[i].text);
+        if (m > *len) {
+            *len = m;
+            which = words[i].which;
+        }
     }
     return which;
 }

@@ -119,6 +119,48 @@ Test(locale, find_by_code)
     cr_assert_null(arb_locale_find(locales(), NULL));
 }
 
+/* The set's index of spoken (and descriptive) words by first byte, which
+ * spoken reading looks words up in: every word is filed once, under its
+ * first letter in either case, in the order locale, list, spelling. */
+Test(locale, every_spoken_word_is_filed_under_its_first_letter)
+{
+    const arb_locale_set *set = locales();
+    size_t total = 0, filed = 0;
+    for (int b = 0; b < 256; b++) {
+        size_t n;
+        arb_locales_words_from(set, (unsigned char)b, &n);
+        if (b >= 'A' && b <= 'Z') {
+            size_t lower;
+            arb_locales_words_from(set, (unsigned char)(b - 'A' + 'a'), &lower);
+            cr_assert_eq(n, lower, "'%c' and '%c' find the same words", b, b - 'A' + 'a');
+        } else if (b != '\t') {
+            filed += n;
+        }
+    }
+    size_t at_key[256] = {0};
+    for (size_t l = 0; l < arb_locales_count(set); l++) {
+        const arb_locale *loc = arb_locales_at(set, l);
+        for (int w = ARB_LOCALE_SPOKEN_PAWN; w < ARB_LOCALE_WORDS_COUNT; w++)
+            for (size_t k = 0; k < arb_locale_words_count(loc, w); k++) {
+                const char *word = arb_locale_word(loc, w, k);
+                unsigned char first = (unsigned char)word[0];
+                size_t n;
+                const arb_locale_set_word *words = arb_locales_words_from(set, first, &n);
+                unsigned char key = first >= 'A' && first <= 'Z' ? (unsigned char)(first - 'A' + 'a') : first;
+                cr_assert_lt(at_key[key], n, "%s: %s filed", arb_locale_code(loc), word);
+                cr_assert_eq(words[at_key[key]].text, word, "%s: %s in order", arb_locale_code(loc), word);
+                cr_assert_eq(words[at_key[key]].which, w);
+                at_key[key]++;
+                total++;
+            }
+    }
+    cr_assert_gt(total, 100, "the spoken and descriptive words of several locales");
+    cr_expect_eq(filed, total, "no word filed twice or left out");
+    size_t none;
+    arb_locales_words_from(set, '7', &none);
+    cr_expect_eq(none, 0);
+}
+
 /* ---- messages ------------------------------------------------------------------- */
 
 static const char *const message_keys[] = {
