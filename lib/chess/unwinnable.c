@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "attacks.h"
+#include "grow.h"
 #include "movegen.h"
 
 /* One position seen: how it was reached, for the mating line. */
@@ -27,32 +28,20 @@ typedef struct search {
     int color;
     uint32_t limit;
     seen_node *nodes;
-    uint32_t node_count, node_cap;
+    uint32_t node_count;
+    size_t node_cap;
     uint64_t *table;   /* keys of the nodes, 0 for empty; size a power of two */
     uint32_t table_mask;
     open_entry *heap;
-    uint32_t heap_count, heap_cap;
+    uint32_t heap_count;
+    size_t heap_cap;
     arb_position **pool;   /* in chunks of POOL_CHUNK: growing it copies no position */
-    uint32_t chunk_count, chunk_cap;
+    uint32_t chunk_count;
+    size_t chunk_cap;
     uint32_t *free_slots;
     uint32_t pool_count, pool_cap, free_count;
     bool no_memory;
 } search;
-
-static bool grow(void **array, uint32_t *cap, size_t elem, uint32_t need)
-{
-    if (need <= *cap)
-        return true;
-    uint32_t n = *cap ? *cap : 64;
-    while (n < need)
-        n *= 2;
-    void *p = realloc(*array, (size_t)n * elem);
-    if (!p)
-        return false;
-    *array = p;
-    *cap = n;
-    return true;
-}
 
 static uint32_t slot_of(uint64_t key, uint32_t mask)
 {
@@ -89,7 +78,7 @@ static uint32_t remember(search *s, uint64_t key, uint32_t parent, arb_move move
             return UINT32_MAX;
         h = (h + 1) & s->table_mask;
     }
-    if (!grow((void **)&s->nodes, &s->node_cap, sizeof *s->nodes, s->node_count + 1)) {
+    if (s->node_count == s->node_cap && !arb_grow(&s->nodes, &s->node_cap, s->node_count + 1, sizeof *s->nodes)) {
         s->no_memory = true;
         return UINT32_MAX;
     }
@@ -148,8 +137,7 @@ static bool pool_take(search *s, uint32_t *slot)
         return true;
     }
     if (s->pool_count == s->pool_cap) {
-        if (s->chunk_count == s->chunk_cap &&
-            !grow((void **)&s->pool, &s->chunk_cap, sizeof *s->pool, s->chunk_count + 1))
+        if (!arb_grow(&s->pool, &s->chunk_cap, (size_t)s->chunk_count + 1, sizeof *s->pool))
             return false;
         arb_position *chunk = malloc(POOL_CHUNK * sizeof *chunk);
         if (!chunk)
@@ -174,7 +162,7 @@ static bool heap_push(search *s, const arb_position *pos, uint32_t node, uint32_
     if (!pool_take(s, &slot))
         return false;
     *pool_at(s, slot) = *pos;
-    if (!grow((void **)&s->heap, &s->heap_cap, sizeof *s->heap, s->heap_count + 1))
+    if (s->heap_count == s->heap_cap && !arb_grow(&s->heap, &s->heap_cap, (size_t)s->heap_count + 1, sizeof *s->heap))
         return false;
     uint32_t i = s->heap_count++;
     open_entry e = {sc, node, slot};
