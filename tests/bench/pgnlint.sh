@@ -66,4 +66,25 @@ if [ -n "$extract" ]; then
 else
     echo "pgn-extract not installed (Debian package pgn-extract): no comparison"
 fi
+
+# Games that do not replay take the slow road: the rewrites in every
+# notation, the repair search behind the finding, the dead-position and
+# flag-fall searches.  The real broken games and claims of SHARED/corpora
+# (198 files, about 3.6 MB) measure it; CPU seconds, best of REPEAT.
+broken=$(find "$shared/corpora/broken" "$shared/corpora/claims" -type f -name '*.pgn' 2>/dev/null | LC_ALL=C sort)
+if [ -n "$broken" ]; then
+    bytes=$(cat $broken | wc -c)
+    games=$(cat $broken | grep -c '^\[Event ')
+    echo "== pgnlint: the broken and claims corpora, $bytes bytes, $(echo "$broken" | wc -l) files; CPU seconds"
+    measure "pgnlint broken" "$lint" -j 1 --format json $broken || status=1
+    lint_cpu=$cpu
+    row "pgnlint --format json" "$cpu" "$peak"
+    if [ -n "$extract" ]; then
+        measure "pgn-extract broken" "$extract" -s --quiet --fixresulttags --repetition --fifty -o /dev/null $broken ||
+            status=1
+        row "pgn-extract --fixresulttags ..." "$cpu" "$peak"
+        awk -v a="$cpu" -v b="$lint_cpu" \
+            'BEGIN { if (b > 0) printf "ratio on broken input: pgnlint is %.2fx pgn-extract'\''s throughput\n", a / b }'
+    fi
+fi
 exit $status
