@@ -74,7 +74,7 @@ enum {
     ARB_FEN_STANDARD = 4,
     /* Accept a halfmove clock larger than the fullmove number allows (many
      * writers reset the move number of a position, puzzles above all): for
-     * readers that replay the moves whatever the counters say.  pgnlint
+     * readers that replay the moves whatever the counters say.  The linter
      * parses without it and reports the inconsistency. */
     ARB_FEN_LENIENT_COUNTERS = 8
 };

@@ -10,7 +10,8 @@
  * spellings and marks, e.g. de and sl) are replayed once.
  *
  * Outcomes: UNIQUE (one locale survives), PREFERRED (several survive and the
- * caller's preference, e.g. from a Language-like tag or --prefer, picks one),
+ * caller's preference, e.g. from a Language-like tag or a list of codes the
+ * user prefers, picks one),
  * TIE (several survive, no preference decides; moves_agree tells whether they
  * even disagree about the moves), NONE (no locale replays the game: the
  * nearest one and where it failed are reported).

@@ -3,7 +3,8 @@
  * The PGN reader takes this path only for a game its strict reading refused
  * (pgn_read.c), so plain PGN is read at full speed.  The rewrite is purely
  * textual and each change is recorded as a note with its place, so that the
- * reader can report it as a warning (and a --strict tool can refuse it):
+ * reader can report it as a warning (and a caller reading strictly can
+ * refuse it):
  *
  *   prose          prose in round brackets that does not read as a variation,
  *                  and prose before, between and after the moves, becomes a

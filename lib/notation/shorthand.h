@@ -7,7 +7,7 @@
  * first letter ("e_d", "T_xT", a form no text has), with a warning, and
  * arb_notation_read hands marked tokens here.  A form is read only when one
  * legal move fits it; several are AMBIGUOUS with the candidates, none
- * ILLEGAL.  Unmarked, these words stay unread (--strict refuses them).
+ * ILLEGAL.  Unmarked, these words stay unread (a strict reading refuses them).
  *
  * Ownership and threads: no state.
  */

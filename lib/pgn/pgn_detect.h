@@ -1,8 +1,8 @@
 /* pgn_detect.h — which national notation is each game of a PGN stream in?
  *
  * The PGN reader's side of auto-detection (detect.h does the replaying):
- * pgnconv's `--from auto`, and its default, SAN first and detection for a
- * game only when one of its tokens is not English SAN.  Set
+ * every game detected (ARB_PGN_DETECT_EVERY_GAME), or SAN first and
+ * detection for a game only when one of its tokens is not English SAN.  Set
  * arb_pgn_reader_options.autodetect to an arb_pgn_autodetect and the reader,
  * per game that needs it, collects the main line's move tokens, runs
  * arb_detect with the preference
@@ -10,7 +10,7 @@
  *     the game's own Notation / Language / Lang / ...Language tag (a code
  *     such as "ro" or "sr-Latn", a language name such as "Romanian" or
  *     "Română", or a comma-separated list of codes),
- *     then options.prefer (--prefer),
+ *     then options.prefer,
  *     then, when detecting only games SAN cannot read, "en",
  *
  * and replays the game with the notation chosen (the main line's moves are
@@ -45,7 +45,7 @@
 
 enum arb_pgn_detect_when {
     ARB_PGN_DETECT_NOT_SAN = 0,  /* games with a token SAN cannot read; "en" is the last preference */
-    ARB_PGN_DETECT_EVERY_GAME    /* every game with moves (--from auto) */
+    ARB_PGN_DETECT_EVERY_GAME    /* every game with moves */
 };
 
 typedef struct arb_pgn_autodetect_options {

@@ -21,8 +21,8 @@
  * the four EPD fields, then the operations hmvc, fmvn, game N and ply N.
  *
  * Game numbers are the caller's: where one belongs the writer calls
- * `number`, which appends it to the buffer (pgnconv marks the place for
- * arb_pgn_output_number); with NULL, 0 is written.
+ * `number`, which appends it to the buffer (a caller writing in parallel
+ * marks the place for arb_pgn_output_number); with NULL, 0 is written.
  *
  * Ownership and threads: the functions only append to the caller's buffer;
  * the game must have been read without errors (its moves legal).  No state

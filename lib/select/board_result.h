@@ -1,5 +1,4 @@
-/* board_result.h — the result a game's final position decides (pgnconv
- * --fix-results).
+/* board_result.h — the result a game's final position decides.
  *
  * Only the board decides here, by the rules of lib/chess/rules.h: the side
  * to move is checkmated (FIDE 5.1.1: the other side wins), stalemated

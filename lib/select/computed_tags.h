@@ -1,10 +1,10 @@
-/* computed_tags.h — tags computed from the game's moves (pgnconv --add-tags).
+/* computed_tags.h — tags computed from the game's moves.
  *
  *   ECO, Opening   the opening of the main line (openings.h), by position;
  *                  not set when no position of the game is in the table
  *   PlyCount       main-line half-moves replayed
  *   FinalFEN       the position after the last main-line move
- *   Result         with ARB_TAG_RESULT (pgnconv --fix-results): the result
+ *   Result         with ARB_TAG_RESULT (asked for on its own): the result
  *                  the final position decides (board_result.h) when it is
  *                  not the game's; arb_computed_tags_fixed says what changed
  *
@@ -35,7 +35,7 @@ enum arb_computed_tag {
     ARB_TAG_OPENING = 2,
     ARB_TAG_PLYCOUNT = 4,
     ARB_TAG_FINALFEN = 8,
-    ARB_TAG_RESULT = 16      /* not in the --add-tags list: --fix-results */
+    ARB_TAG_RESULT = 16      /* a fix, not an addition: asked for on its own */
 };
 
 /* "ECO,Opening,PlyCount,FinalFEN" (any of them, any order, names as

@@ -1,4 +1,4 @@
-/* fen_pattern.h — a board with wildcards (pgngrep --fen-pattern).
+/* fen_pattern.h — a board with wildcards, matched against positions.
  *
  * The board part of a FEN, rank 8 first, ranks separated by '/', where a
  * square may also be

@@ -1,4 +1,4 @@
-/* grep.h — choosing games: the predicates of pgngrep as a library.
+/* grep.h — choosing games by predicates over their tags, moves and findings.
  *
  * A selection is a conjunction of predicates, each built from its
  * command-line text; `invert` negates the whole (grep -v):
@@ -19,9 +19,9 @@
  *                        repetition key (FIDE 9.2.2: pieces, side to move,
  *                        castling rights, en passant only when possible), so
  *                        the move order that led there does not matter
- *   finding CODE         pgnlint reports a finding with this code
+ *   finding CODE         the linter (lint.h) reports a finding with this code
  *                        (findings.h: illegal-move, result-mismatch, ...)
- *   termination KIND     pgnlint's termination for the game (checkmate,
+ *   termination KIND     the linter's termination for the game (checkmate,
  *                        stalemate, agreement, ...)
  *   material SPEC        some position of the main line (its start or after a
  *                        move) has this material (material.h); with

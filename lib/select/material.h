@@ -1,4 +1,4 @@
-/* material.h — which men are on the board (pgngrep --material).
+/* material.h — which men are on the board: a pattern of material.
  *
  * A material pattern lists White's men in capitals and Black's in small
  * letters (K Q R B N P, k q r b n p), e.g. "KRPkr": White has king, rook

@@ -1,5 +1,5 @@
 /* tag_compare.h — numeric and date comparisons of a tag's value
- * (pgngrep --tag 'WhiteElo>=2500', --tag 'Date==2019..2020.06').
+ * ('WhiteElo>=2500', 'Date==2019..2020.06').
  *
  * A comparison is NAME OP VALUE with OP one of < <= > >= ==, or
  * NAME==LOW..HIGH (both ends included).  NAME=REGEX, with a single '=',
