@@ -33,7 +33,7 @@ bool arb_resize(void *array, size_t count, size_t item_size)
     return true;
 }
 
-bool arb_grow(void *array, size_t *capacity, size_t needed, size_t item_size)
+bool arb_grow_to_hold(void *array, size_t *capacity, size_t needed, size_t item_size)
 {
     if (needed <= *capacity)
         return true;

@@ -28,7 +28,12 @@ size_t arb_grown_capacity(size_t capacity, size_t needed);
 bool arb_resize(void *array, size_t count, size_t item_size);
 
 /* Makes the array at `array` (T **) with *capacity items hold at least
- * `needed`, updating *capacity. */
-bool arb_grow(void *array, size_t *capacity, size_t needed, size_t item_size);
+ * `needed`, updating *capacity.  The test is inline, since most calls find
+ * room (a tag or a move added to a game); the growth is out of line. */
+bool arb_grow_to_hold(void *array, size_t *capacity, size_t needed, size_t item_size);
+static inline bool arb_grow(void *array, size_t *capacity, size_t needed, size_t item_size)
+{
+    return needed <= *capacity || arb_grow_to_hold(array, capacity, needed, item_size);
+}
 
 #endif

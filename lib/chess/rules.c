@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #define DARK_SQUARES 0xAA55AA55AA55AA55ULL
 
 int arb_board_end(const arb_position *pos)
@@ -92,16 +93,10 @@ bool arb_history_reset(arb_history *h, const arb_position *start)
 
 bool arb_history_push(arb_history *h, const arb_position *pos)
 {
-    if (h->count == h->capacity) {
-        size_t cap = h->capacity ? h->capacity * 2 : 256;
-        uint64_t *keys = realloc(h->keys, cap * sizeof *keys);
-        if (!keys)
+    if (h->count == h->capacity) {   /* two lists side by side */
+        size_t cap = arb_grown_capacity(h->capacity, h->count + 1);
+        if (cap == 0 || !arb_resize(&h->keys, cap, sizeof *h->keys) || !arb_resize(&h->clocks, cap, sizeof *h->clocks))
             return false;
-        h->keys = keys;
-        uint16_t *clocks = realloc(h->clocks, cap * sizeof *clocks);
-        if (!clocks)
-            return false;
-        h->clocks = clocks;
         h->capacity = cap;
     }
     h->keys[h->count] = pos->key;

@@ -8,21 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 bool lint_reserve_depth(arb_linter *l, size_t depth)
 {
     if (depth < l->depth_cap)
         return true;
-    size_t cap = l->depth_cap ? l->depth_cap * 2 : 16;
-    while (cap <= depth)
-        cap *= 2;
-    arb_position *line = realloc(l->line, cap * sizeof *line);
-    if (!line)
+    size_t cap = arb_grown_capacity(l->depth_cap, depth + 1);   /* two lists side by side */
+    if (cap == 0 || !arb_resize(&l->line, cap, sizeof *l->line) || !arb_resize(&l->before, cap, sizeof *l->before))
         return false;
-    l->line = line;
-    arb_position *before = realloc(l->before, cap * sizeof *before);
-    if (!before)
-        return false;
-    l->before = before;
     l->depth_cap = cap;
     return true;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "grow.h"
 /* Text arena: a chain of blocks that are kept (not freed) by reset, so a
  * reader filling one game after another stops allocating once the blocks
  * fit the largest game seen. */
@@ -152,20 +153,6 @@ char *arb_pgn_game_strdup(arb_pgn_game *g, const char *text, size_t len)
     return p;
 }
 
-/* Grows a vector to hold one more element. */
-static bool reserve(void **data, size_t *cap, size_t count, size_t size)
-{
-    if (count < *cap)
-        return true;
-    size_t ncap = *cap ? *cap * 2 : 64;
-    void *p = realloc(*data, ncap * size);
-    if (!p)
-        return false;
-    *data = p;
-    *cap = ncap;
-    return true;
-}
-
 const arb_pgn_tag *arb_pgn_game_tag_entry(const arb_pgn_game *g, const char *name)
 {
     /* the first letter first: most names differ there, and this runs for
@@ -211,7 +198,7 @@ int arb_pgn_game_result(const arb_pgn_game *g)
 bool arb_pgn_game_add_tag(arb_pgn_game *g, const char *name, size_t name_len,
                           const char *value, size_t value_len, int line, int col)
 {
-    if (!store_of(g) || !reserve((void **)&g->tags, &g->store->tag_cap, g->tag_count, sizeof *g->tags))
+    if (!store_of(g) || !arb_grow(&g->tags, &g->store->tag_cap, g->tag_count + 1, sizeof *g->tags))
         return false;
     arb_pgn_tag *t = &g->tags[g->tag_count];
     /* name and value in one piece of the arena */
@@ -248,7 +235,7 @@ bool arb_pgn_game_set_tag(arb_pgn_game *g, const char *name, const char *value)
  * of line so that new_item stays small enough to inline into each adder. */
 static __attribute__((noinline)) bool grow_items(arb_pgn_game *g)
 {
-    return store_of(g) && reserve((void **)&g->items, &g->store->item_cap, g->item_count, sizeof *g->items);
+    return store_of(g) && arb_grow(&g->items, &g->store->item_cap, g->item_count + 1, sizeof *g->items);
 }
 
 static inline arb_pgn_item *new_item(arb_pgn_game *g, int kind, int line, int col)
@@ -322,7 +309,7 @@ bool arb_pgn_game_add_diag(arb_pgn_game *g, int severity, int line, int col, con
         n = 0;
     if ((size_t)n >= sizeof buf)
         n = sizeof buf - 1;
-    if (!store_of(g) || !reserve((void **)&g->diags, &g->store->diag_cap, g->diag_count, sizeof *g->diags))
+    if (!store_of(g) || !arb_grow(&g->diags, &g->store->diag_cap, g->diag_count + 1, sizeof *g->diags))
         return false;
     const char *msg = arb_pgn_game_strdup(g, buf, (size_t)n);
     if (!msg)

@@ -3,17 +3,13 @@
 
 #include <stdlib.h>
 
+#include "grow.h"
+/* Room for one more move in the two lists kept side by side. */
 static bool grow(arb_pgn_main_line *m)
 {
-    size_t cap = m->cap ? m->cap * 2 : 128;
-    struct arb_pgn_main_line_move *moves = realloc(m->moves, cap * sizeof *moves);
-    if (!moves)
+    size_t cap = arb_grown_capacity(m->cap, m->cap + 1);
+    if (cap == 0 || !arb_resize(&m->moves, cap, sizeof *m->moves) || !arb_resize(&m->after, cap, sizeof *m->after))
         return false;
-    m->moves = moves;
-    arb_position *after = realloc(m->after, cap * sizeof *after);
-    if (!after)
-        return false;
-    m->after = after;
     m->cap = cap;
     return true;
 }

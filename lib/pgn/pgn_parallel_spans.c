@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "pgn_boundary.h"
 
 /* Padding after a game kept for its span, at most (a gzip bomb of blank
@@ -83,19 +84,11 @@ void pgn_keep_tap(void *ctx, const void *data, size_t n)
             k->len -= d;
             k->base += d;
         }
-        if (k->len + n > k->cap) {
-            size_t cap = k->cap ? k->cap : READ_SIZE;
-            while (cap < k->len + n)
-                cap *= 2;
-            char *p = realloc(k->data, cap);
-            if (!p) {
-                /* nothing can be kept: spans touching these bytes are lost */
-                k->base += k->len + n;
-                k->len = 0;
-                return;
-            }
-            k->data = p;
-            k->cap = cap;
+        if (!arb_grow(&k->data, &k->cap, k->len + n, 1)) {
+            /* nothing can be kept: spans touching these bytes are lost */
+            k->base += k->len + n;
+            k->len = 0;
+            return;
         }
     }
     memcpy(k->data + k->len, data, n);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 void pgn_piece_free(struct piece *pc)
 {
     if (!pc)
@@ -128,24 +129,12 @@ void *pgn_worker(void *arg)
 
 bool pgn_submit(struct run *run, struct flight *f, struct piece *pc)
 {
-    if (f->n == f->cap) {
-        size_t cap = f->cap ? f->cap * 2 : 16;
-        struct piece **p = realloc(f->p, cap * sizeof *p);
-        if (!p)
-            return false;
-        f->p = p;
-        f->cap = cap;
-    }
+    if (!arb_grow(&f->p, &f->cap, f->n + 1, sizeof *f->p))
+        return false;
     pthread_mutex_lock(&run->mu);
-    if (run->queued == run->queue_cap) {
-        size_t cap = run->queue_cap ? run->queue_cap * 2 : 16;
-        struct piece **q = realloc(run->queue, cap * sizeof *q);
-        if (!q) {
-            pthread_mutex_unlock(&run->mu);
-            return false;
-        }
-        run->queue = q;
-        run->queue_cap = cap;
+    if (!arb_grow(&run->queue, &run->queue_cap, run->queued + 1, sizeof *run->queue)) {
+        pthread_mutex_unlock(&run->mu);
+        return false;
     }
     run->queue[run->queued++] = pc;
     f->p[f->n++] = pc;

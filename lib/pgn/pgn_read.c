@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 arb_pgn_reader *arb_pgn_reader_new(arb_input *in, const arb_pgn_reader_options *options)
 {
     arb_pgn_reader *r = calloc(1, sizeof *r);
@@ -230,17 +231,9 @@ static void report_controls(struct parse *p, const arb_pgn_token *tok, bool comm
 static char *scratch(struct parse *p, size_t need)
 {
     arb_pgn_reader *r = p->r;
-    if (need > r->scratch_cap) {
-        size_t cap = r->scratch_cap ? r->scratch_cap : 4096;
-        while (cap < need)
-            cap *= 2;
-        char *s = realloc(r->scratch, cap);
-        if (!s) {
-            p->oom = true;
-            return NULL;
-        }
-        r->scratch = s;
-        r->scratch_cap = cap;
+    if (!arb_grow(&r->scratch, &r->scratch_cap, need, 1)) {
+        p->oom = true;
+        return NULL;
     }
     return r->scratch;
 }

@@ -6,23 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 static bool add_collected(arb_pgn_reader *r, const arb_pgn_token *tok)
 {
-    if (r->token_count == r->token_cap) {
-        size_t cap = r->token_cap ? 2 * r->token_cap : 256;
-        arb_token *t = realloc(r->tokens, cap * sizeof *t);
-        if (t)
-            r->tokens = t;
-        arb_pgn_token_at *at = realloc(r->token_at, cap * sizeof *at);
-        if (at)
-            r->token_at = at;
-        uint64_t *off = realloc(r->token_offset, cap * sizeof *off);
-        if (off)
-            r->token_offset = off;
-        arb_move *mv = realloc(r->token_moves, cap * sizeof *mv);
-        if (mv)
-            r->token_moves = mv;
-        if (!t || !at || !off || !mv)
+    if (r->token_count == r->token_cap) {   /* four lists side by side */
+        size_t cap = arb_grown_capacity(r->token_cap, r->token_count + 1);
+        if (cap == 0 || !arb_resize(&r->tokens, cap, sizeof *r->tokens)
+            || !arb_resize(&r->token_at, cap, sizeof *r->token_at)
+            || !arb_resize(&r->token_offset, cap, sizeof *r->token_offset)
+            || !arb_resize(&r->token_moves, cap, sizeof *r->token_moves))
             return false;
         r->token_cap = cap;
     }

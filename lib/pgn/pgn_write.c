@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "notation.h"
 #include "pgn_text_copy.h"
 #include "san.h"
@@ -54,16 +55,10 @@ void arb_pgn_writer_free(arb_pgn_writer *w)
 
 static __attribute__((noinline)) bool grow_slow(arb_pgn_writer *w, size_t extra)
 {
-    size_t cap = w->cap ? w->cap : 4096;
-    while (cap < w->len + extra)
-        cap *= 2;
-    char *p = realloc(w->buf, cap);
-    if (!p) {
+    if (!arb_grow(&w->buf, &w->cap, w->len + extra, 1)) {
         w->failed = true;
         return false;
     }
-    w->buf = p;
-    w->cap = cap;
     return true;
 }
 
