@@ -128,12 +128,16 @@ typedef struct arb_finding {
         int32_t report_line;             /* of the 001 record concerned, 0 for none */
     } pairing;
     /* The best repair of the game (lint_repair.c, repair.h) for its first
-     * bad move, when one was found: per edit its kind (enum arb_edit_kind)
-     * and texts in the game's notation ("24.Cd5", "24.Cb5", a swap's other
-     * "26.Bb5"), for the catalogue's repair-* texts. */
+     * bad move, when one was found: per edit its kind (enum arb_edit_kind),
+     * the ply of the move edited (1 for White's first; a swap's first move)
+     * and the place of its token (an inserted move: of the token it goes
+     * before), and texts in the game's notation ("24.Cd5", "24.Cb5", a
+     * swap's other "26.Bb5"), for the catalogue's repair-* texts. */
     int repair_count;
-    struct {
+    struct arb_finding_edit {
         int kind;
+        uint32_t ply;
+        int32_t line, col;
         char written[32], move[32], other[32];
     } repair[ARB_FINDING_MAX_REPAIR_EDITS];
     /* --continue replays the rest of the game along that repair */

@@ -61,6 +61,14 @@ void lint_repair_attach(const lint_ctx *c, arb_finding *f, const lint_repair_sea
         arb_repair_edit_texts(&c->g->start, &s->ml, rep, e, s->notation, f->repair[e].written, f->repair[e].move,
                               f->repair[e].other, sizeof f->repair[e].written);
         f->repair[e].kind = rep->edits[e].kind;
+        f->repair[e].ply = rep->edits[e].ply + 1;
+        size_t token = rep->edits[e].token;
+        if (token < s->ml.count) {
+            f->repair[e].line = s->ml.at[token].line;
+            f->repair[e].col = s->ml.at[token].col;
+        } else {   /* a move inserted after the last one */
+            f->repair[e].line = f->repair[e].col = 0;
+        }
         const char *pairs[] = {"written", f->repair[e].written, "move", f->repair[e].move, "other",
                                f->repair[e].other, NULL};
         if (e > 0 && used + 2 < sizeof hint)

@@ -62,8 +62,11 @@ bool arb_report_format_text(const arb_lint_report *r, const arb_report_style *st
 
 /* JSON Lines: one object per finding
  *   {"file","game","line","col","ply","move","token","code","article","severity","message","candidates"}
- * (plus "read_as" on a move read in place of one that did not replay (the reader's
- * skip_bad_moves), "after_error":true on findings after a
+ * (plus "repair":[{"ply","line","col","written","replaced_by"} | {.., "inserted"} |
+ * {.., "deleted"} | {.., "swapped_with"}] on a finding with a repair (the edits as
+ * the repair's JSON gives them, moves without their numbers), "repair_followed":true
+ * when the game was checked along it, "read_as" on a move read in place of one that
+ * did not replay (the reader's skip_bad_moves), "after_error":true on findings after a
  * skipped illegal move, and "pairing":{"round","white":{"rank","name"},"black":{...},
  * "report","report_line"} on those of a tournament report's cross-check), then one per game
  *   {"type":"game","game","white","black","round","result_tag","result_board","termination","findings"}

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "pgn_lex.h"
+#include "repair.h"
 
 /* A literal, its length known (every line has a dozen) */
 #define PUT(t, literal) arb_strbuf_append(t, literal, sizeof literal - 1)
@@ -105,6 +106,53 @@ static bool json_pairing(arb_strbuf *t, const arb_finding *f)
                            : PUT(t, ",\"report_line\":null}"));
 }
 
+/* A repair text without its move number ("24.Cd5" -> "Cd5", "3...0-0" ->
+ * "0-0"), as pgnrepair's JSON gives the written and supplied moves. */
+static const char *without_number(const char *s)
+{
+    const char *p = s;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    if (p == s || *p != '.')
+        return s;
+    while (*p == '.')
+        p++;
+    return p;
+}
+
+/* ,"repair":[...]: the finding's repair, each edit as pgnrepair's JSON
+ * writes it (ply, then written/replaced_by, inserted, deleted or
+ * swapped_with), with the line and column of its token. */
+static bool json_repair(arb_strbuf *t, const arb_finding *f)
+{
+    if (f->repair_count <= 0)
+        return true;
+    bool ok = PUT(t, ",\"repair\":[");
+    for (int e = 0; e < f->repair_count && e < ARB_FINDING_MAX_REPAIR_EDITS && ok; e++) {
+        const struct arb_finding_edit *ed = &f->repair[e];
+        ok = arb_strbuf_printf(t, "%s{\"ply\":%u", e ? "," : "", (unsigned)ed->ply);
+        if (ok && ed->line > 0)
+            ok = arb_strbuf_printf(t, ",\"line\":%d,\"col\":%d", (int)ed->line, (int)ed->col);
+        switch (ed->kind) {
+        case ARB_EDIT_REPLACE:
+            ok = ok && PUT(t, ",\"written\":") && json_text(t, without_number(ed->written)) &&
+                 PUT(t, ",\"replaced_by\":") && json_text(t, without_number(ed->move));
+            break;
+        case ARB_EDIT_INSERT:
+            ok = ok && PUT(t, ",\"inserted\":") && json_text(t, without_number(ed->move));
+            break;
+        case ARB_EDIT_DELETE:
+            ok = ok && PUT(t, ",\"deleted\":") && json_text(t, without_number(ed->written));
+            break;
+        default:
+            ok = ok && arb_strbuf_printf(t, ",\"swapped_with\":%u", (unsigned)ed->ply + 2);
+            break;
+        }
+        ok = ok && PUT(t, "}");
+    }
+    return ok && PUT(t, "]");
+}
+
 bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, const arb_report_style *style,
                              arb_strbuf *out)
 {
@@ -143,6 +191,7 @@ bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, con
     ok = ok && PUT(out, "]") &&
          (!f->read_as[0] || (PUT(out, ",\"read_as\":") &&
                              json_text(out, f->read_as))) &&
+         json_repair(out, f) &&
          (!f->repair_followed || PUT(out, ",\"repair_followed\":true")) &&
          (!f->after_error || PUT(out, ",\"after_error\":true")) &&
          json_pairing(out, f) && PUT(out, "}\n");

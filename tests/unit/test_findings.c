@@ -11,6 +11,7 @@
 #include "notation.h"
 #include "pgn_lex.h"
 #include "profile.h"
+#include "repair.h"
 
 /* ---- codes ---------------------------------------------------------------------- */
 
@@ -166,6 +167,55 @@ Test(findings, json_lines_form)
         "{\"type\":\"game\",\"file\":\"round5.pgn\",\"game\":3,\"white\":\"Popescu, Ion\","
         "\"black\":\"Novak \\\"Jani\\\" Janez\",\"round\":\"5\",\"result_tag\":\"1-0\",\"result_board\":null,"
         "\"termination\":\"unknown\",\"findings\":2}\n");
+    arb_strbuf_free(&t);
+    arb_lint_report_free(&r);
+}
+
+/* The repair named in a finding's message, also as data: each edit as
+ * pgnrepair's JSON writes it (ply, then written/replaced_by, inserted,
+ * deleted or swapped_with; the moves without their numbers, in the game's
+ * notation), with the place of its token when it has one. */
+Test(findings, json_lists_the_repair_edits)
+{
+    arb_lint_report r;
+    sample_report(&r);
+    arb_finding *f = &r.findings[0];
+    static const struct {
+        int kind;
+        uint32_t ply;
+        int32_t line, col;
+        const char *written, *move;
+    } edits[] = {
+        {ARB_EDIT_REPLACE, 46, 52, 14, "23...Cd4", "23...Cb5"},
+        {ARB_EDIT_INSERT, 50, 53, 2, "", "25...0-0"},
+        {ARB_EDIT_DELETE, 60, 0, 0, "30.e4", ""},
+    };
+    f->repair_count = 3;
+    for (int e = 0; e < 3; e++) {
+        f->repair[e].kind = edits[e].kind;
+        f->repair[e].ply = edits[e].ply;
+        f->repair[e].line = edits[e].line;
+        f->repair[e].col = edits[e].col;
+        strcpy(f->repair[e].written, edits[e].written);
+        strcpy(f->repair[e].move, edits[e].move);
+    }
+    arb_strbuf t;
+    arb_strbuf_init(&t);
+    cr_assert(arb_finding_format_json(&r, f, NULL, &t));
+    cr_assert(strstr(t.data, "\"candidates\":[\"Nb4\",\"Nf4\"],\"repair\":["
+                             "{\"ply\":46,\"line\":52,\"col\":14,\"written\":\"Cd4\",\"replaced_by\":\"Cb5\"},"
+                             "{\"ply\":50,\"line\":53,\"col\":2,\"inserted\":\"0-0\"},"
+                             "{\"ply\":60,\"deleted\":\"e4\"}]}\n"),
+              "%s", t.data);
+    f->repair_count = 1;
+    f->repair[0].kind = ARB_EDIT_SWAP;
+    f->repair[0].ply = 40;
+    f->repair_followed = true;
+    arb_strbuf_clear(&t);
+    cr_assert(arb_finding_format_json(&r, f, NULL, &t));
+    cr_assert(strstr(t.data, "\"repair\":[{\"ply\":40,\"line\":52,\"col\":14,\"swapped_with\":42}],"
+                             "\"repair_followed\":true}"),
+              "%s", t.data);
     arb_strbuf_free(&t);
     arb_lint_report_free(&r);
 }

@@ -17,8 +17,8 @@ pgngrep -j 1 < "$t/in.pgn" > "$t/identity.1"
 pgngrep -j 1 --valid < "$t/in.pgn" > "$t/valid.1"
 pgngrep -j 1 -c --finding result-mismatch < "$t/in.pgn" > "$t/count.1"
 # pgnlint's findings without the fields that count from the start of each
-# chunk (game number, line) or name the input
-strip() { sed -e 's/"file":"[^"]*",//' -e 's/"game":[0-9]*,//' -e 's/"line":[0-9]*,//'; }
+# chunk (game number, every line) or name the input
+strip() { sed -e 's/"file":"[^"]*",//' -e 's/"game":[0-9]*,//' -e 's/"line":[0-9]*,//g'; }
 pgnlint --format json < "$t/in.pgn" 2>/dev/null | strip > "$t/lint.1"
 echo "games: $(pgngrep -c < "$t/in.pgn")"
 echo "valid games: $(grep -c '^\[Event ' "$t/valid.1")"
