@@ -26,14 +26,18 @@ const char *lint_last_token(const lint_ctx *c, line_facts *lf)
 
 /* An automatic end after the position just pushed (not checkmate or
  * stalemate: those leave no legal move, so the reader rejects what follows). */
+/* A rook or a queen, or pawns and a knight, leave the position neither dead
+ * by material nor one the search looks at (the usual case, decided without
+ * a call). */
+static inline bool surely_alive(const arb_position *pos)
+{
+    const arb_bitboard *k = pos->by_kind;
+    return (k[ARB_ROOK] | k[ARB_QUEEN]) || (k[ARB_PAWN] && k[ARB_KNIGHT]);
+}
+
 static inline int automatic_end(lint_ctx *c, line_facts *lf, const arb_position *pos, int occurrences)
 {
-    /* a rook or a queen, or pawns and a knight, leave the position neither
-     * dead by material nor one the search looks at (the usual case, decided
-     * here without a call) */
-    const arb_bitboard *k = pos->by_kind;
-    bool alive = (k[ARB_ROOK] | k[ARB_QUEEN]) || (k[ARB_PAWN] && k[ARB_KNIGHT]);
-    if (!alive && (arb_dead_by_material(pos) || lint_dead_by_search(c, lf, pos)))
+    if (!surely_alive(pos) && (arb_dead_by_material(pos) || lint_dead_by_search(c, lf, pos)))
         return ARB_TERM_DEAD_POSITION;
     /* five occurrences in a row are five occurrences */
     if (occurrences >= 5) {
@@ -229,8 +233,13 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
     const arb_pgn_main_line *kept = g->main_line && !g->main_line->broken ? g->main_line : NULL;
     const size_t kept_count = kept ? kept->count : 0;
     const arb_pgn_item *last_move = NULL;
-    for (size_t i = 0; i < g->item_count; i++) {
-        const arb_pgn_item *it = &g->items[i];
+    const bool chess960 = c->chess960;
+    /* (in locals: the stores below could otherwise reach them, as far as
+     * the compiler knows, and it would load them again at every item) */
+    const arb_pgn_item *const items = g->items;
+    const size_t item_count = g->item_count;
+    for (size_t i = 0; i < item_count; i++) {
+        const arb_pgn_item *it = &items[i];
         while (skipped_left && depth == 0 && it->kind == ARB_PGN_ITEM_MOVE) {
             while (next_diag < g->diag_count && (g->diags[next_diag].severity != ARB_PGN_ERROR ||
                                                  in_tag_section(g, &g->diags[next_diag])))
@@ -286,12 +295,18 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             last_move = it;
             lf->last_item = it;
             lf->last_token_ready = false;
-            if (c->chess960 && arb_move_type(it->move) == ARB_MOVE_CASTLING)
-                lint_check_castling_notation(c, before, it->move, lf->plies, lint_last_token(c, lf), it->line,
-                                             it->col);
             int occurrences = arb_history_push_occurrences(c->history, next);
             if (!occurrences)
                 return false;
+            /* the usual ply, with nothing below to do: no end yet nor one
+             * coming (a position met for the first time, far from 50 moves,
+             * material that can mate), and no Chess960 castling to check */
+            if (occurrences == 1 && next->halfmove_clock < 100 && lf->end_term < 0 && !chess960 &&
+                surely_alive(next))
+                break;
+            if (chess960 && arb_move_type(it->move) == ARB_MOVE_CASTLING)
+                lint_check_castling_notation(c, before, it->move, lf->plies, lint_last_token(c, lf), it->line,
+                                             it->col);
             if (lf->end_term >= 0 && !lf->after_end_seen)
                 after_end(c, lf, before, lf->plies, lint_last_token(c, lf), it->line, it->col);
             if (lf->end_term < 0 && start_ok) {
