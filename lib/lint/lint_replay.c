@@ -201,6 +201,70 @@ static void illegal_move_penalty(lint_ctx *c, const arb_position *pos, uint32_t 
         lint_set_move(f, pos, ply, token);
 }
 
+/* What a main-line ply other than the usual one (lint_replay) finds: the
+ * Chess960 castling notation, a move after the end, an automatic end, a
+ * repetition, 50 or 75 moves.  Out of line: the replay's loop keeps fewer
+ * values live without it. */
+static __attribute__((noinline)) void unusual_ply(lint_ctx *c, line_facts *lf, const arb_pgn_item *it,
+                                                  const arb_position *before, const arb_position *next,
+                                                  int occurrences, bool start_ok)
+{
+    if (c->chess960 && arb_move_type(it->move) == ARB_MOVE_CASTLING)
+        lint_check_castling_notation(c, before, it->move, lf->plies, lint_last_token(c, lf), it->line,
+                                     it->col);
+    if (lf->end_term >= 0 && !lf->after_end_seen)
+        after_end(c, lf, before, lf->plies, lint_last_token(c, lf), it->line, it->col);
+    if (lf->end_term < 0 && start_ok) {
+        int term = automatic_end(c, lf, next, occurrences);
+        if (term >= 0) {
+            lf->end_term = term;
+            lf->end_ply = lf->plies;
+            lf->end_before = *before;
+            lint_copy(lf->end_token, sizeof lf->end_token, lint_last_token(c, lf));
+        }
+    }
+    /* (a repetition, or 50 moves without pawn move or capture: rare) */
+    if (occurrences >= 2) {
+        lf->repeat_ply = lf->plies;
+        if (!lf->threefold_ply && occurrences >= 3) {
+            lf->threefold_ply = lf->plies;
+            lf->threefold_before = *before;
+        }
+        if (!c->r->facts.first_fivefold_ply && occurrences >= 5)
+            c->r->facts.first_fivefold_ply = lf->plies;
+    }
+    if (next->halfmove_clock >= 100) {
+        arb_game_facts *facts = &c->r->facts;
+        if (!facts->first_seventyfive_ply && next->halfmove_clock >= 150 && arb_count_legal(next) > 0)
+            facts->first_seventyfive_ply = lf->plies;
+        if (!lf->fifty_ply) {
+            lf->fifty_ply = lf->plies;
+            lf->fifty_before = *before;
+        }
+    }
+}
+
+/* The moves the reader passed over before the main-line move `it` (their
+ * diagnostics from *next_diag on, in text order), explained at ply `ply`
+ * from `pos`; returns how many are left.  (Out of line, as unusual_ply.) */
+static __attribute__((noinline)) size_t passed_over_before(lint_ctx *c, const arb_position *pos, uint32_t ply,
+                                                           const arb_pgn_item *it, size_t *next_diag,
+                                                           size_t skipped_left)
+{
+    const arb_pgn_game *g = c->g;
+    while (skipped_left) {
+        while (*next_diag < g->diag_count && (g->diags[*next_diag].severity != ARB_PGN_ERROR ||
+                                              in_tag_section(g, &g->diags[*next_diag])))
+            ++*next_diag;
+        if (*next_diag == g->diag_count || !before_item(&g->diags[*next_diag], it))
+            break;
+        passed_over(c, pos, ply, &g->diags[*next_diag], it);
+        ++*next_diag;
+        skipped_left--;
+    }
+    return skipped_left;
+}
+
 /* last_before of a game without moves (read only where a move was made) */
 static const arb_position no_position;
 
@@ -240,16 +304,8 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
     const size_t item_count = g->item_count;
     for (size_t i = 0; i < item_count; i++) {
         const arb_pgn_item *it = &items[i];
-        while (skipped_left && depth == 0 && it->kind == ARB_PGN_ITEM_MOVE) {
-            while (next_diag < g->diag_count && (g->diags[next_diag].severity != ARB_PGN_ERROR ||
-                                                 in_tag_section(g, &g->diags[next_diag])))
-                next_diag++;
-            if (next_diag == g->diag_count || !before_item(&g->diags[next_diag], it))
-                break;
-            passed_over(c, main_pos, lf->plies + 1, &g->diags[next_diag], it);
-            next_diag++;
-            skipped_left--;
-        }
+        if (skipped_left && depth == 0 && it->kind == ARB_PGN_ITEM_MOVE)
+            skipped_left = passed_over_before(c, main_pos, lf->plies + 1, it, &next_diag, skipped_left);
         switch (it->kind) {
         case ARB_PGN_ITEM_VARIATION_START:
             if (!lint_reserve_depth(l, depth + 2))
@@ -304,39 +360,7 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             if (occurrences == 1 && next->halfmove_clock < 100 && lf->end_term < 0 && !chess960 &&
                 surely_alive(next))
                 break;
-            if (chess960 && arb_move_type(it->move) == ARB_MOVE_CASTLING)
-                lint_check_castling_notation(c, before, it->move, lf->plies, lint_last_token(c, lf), it->line,
-                                             it->col);
-            if (lf->end_term >= 0 && !lf->after_end_seen)
-                after_end(c, lf, before, lf->plies, lint_last_token(c, lf), it->line, it->col);
-            if (lf->end_term < 0 && start_ok) {
-                int term = automatic_end(c, lf, next, occurrences);
-                if (term >= 0) {
-                    lf->end_term = term;
-                    lf->end_ply = lf->plies;
-                    lf->end_before = *before;
-                    lint_copy(lf->end_token, sizeof lf->end_token, lint_last_token(c, lf));
-                }
-            }
-            /* (a repetition, or 50 moves without pawn move or capture: rare) */
-            if (occurrences >= 2) {
-                lf->repeat_ply = lf->plies;
-                if (!lf->threefold_ply && occurrences >= 3) {
-                    lf->threefold_ply = lf->plies;
-                    lf->threefold_before = *before;
-                }
-                if (!c->r->facts.first_fivefold_ply && occurrences >= 5)
-                    c->r->facts.first_fivefold_ply = lf->plies;
-            }
-            if (next->halfmove_clock >= 100) {
-                arb_game_facts *facts = &c->r->facts;
-                if (!facts->first_seventyfive_ply && next->halfmove_clock >= 150 && arb_count_legal(next) > 0)
-                    facts->first_seventyfive_ply = lf->plies;
-                if (!lf->fifty_ply) {
-                    lf->fifty_ply = lf->plies;
-                    lf->fifty_before = *before;
-                }
-            }
+            unusual_ply(c, lf, it, before, next, occurrences, start_ok);
             break;
         }
         default:
