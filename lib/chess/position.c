@@ -3,8 +3,7 @@
 
 #include <string.h>
 
-#include "attacks.h"
-#include "zobrist.h"
+#include "position_play.h"
 
 void arb_position_clear(arb_position *pos)
 {
@@ -123,78 +122,32 @@ bool arb_move_is_capture(const arb_position *pos, arb_move move)
     return pos->board[arb_move_to(move)] != ARB_NO_PIECE;
 }
 
-/* The opponent's king was not in check before the move (FEN and make keep
- * that), so after it the only pieces that can check it are the moved piece
- * (direct check) and a line piece uncovered on the line from the king through
- * the origin (discovered check).  En passant and castling move or remove a
- * second piece: they recompute from scratch. */
-static inline __attribute__((always_inline)) arb_bitboard checks_by(const arb_bitboard *k, arb_bitboard ours,
-                                                                    arb_bitboard occ, int us, int ksq, int from,
-                                                                    int to, int kind)
-{
-    arb_bitboard checkers = 0;
-    /* direct: a leaper by its table; a line piece when aligned with the king
-     * in its own directions and nothing stands between */
-    if (kind == ARB_PAWN || kind == ARB_KNIGHT) {
-        if ((kind == ARB_PAWN ? arb_pawn_attacks(us, to) : arb_knight_attacks(to)) & ARB_BB(ksq))
-            checkers = ARB_BB(to);
-    } else if (kind != ARB_KING && arb_line(to, ksq)) {
-        bool straight = arb_file_of(to) == arb_file_of(ksq) || arb_rank_of(to) == arb_rank_of(ksq);
-        if ((kind == ARB_QUEEN || straight == (kind == ARB_ROOK)) && !(arb_between(to, ksq) & occ))
-            checkers = ARB_BB(to);
-    }
-    /* discovered: a line piece of ours behind the origin, on its line to the
-     * king (the target square is the moved piece's, counted above) */
-    const arb_bitboard line = arb_line(ksq, from) & ~ARB_BB(to);
-    if (line) {
-        bool straight = arb_file_of(ksq) == arb_file_of(from) || arb_rank_of(ksq) == arb_rank_of(from);
-        arb_bitboard sliders = ours & line & (k[ARB_QUEEN] | k[straight ? ARB_ROOK : ARB_BISHOP]);
-        if (sliders)
-            checkers |= (straight ? arb_rook_attacks(ksq, occ) : arb_bishop_attacks(ksq, occ)) & sliders;
-    }
-    return checkers;
-}
-
-/* The same on the position after the move. */
-static inline __attribute__((always_inline)) arb_bitboard checks_after(const arb_position *p, int us, int from,
-                                                                       int to, int kind)
-{
-    return checks_by(p->by_kind, p->by_color[us], arb_occupied(p), us, arb_king_square(p, us ^ 1), from, to, kind);
-}
-
-static arb_bitboard all_checkers(const arb_position *p, int us)
+arb_bitboard arb_all_checkers(const arb_position *p, int us)
 {
     return arb_attackers_to(p, arb_king_square(p, us ^ 1), arb_occupied(p)) & p->by_color[us];
 }
 
-/* Pieces of colour `color` kind `kind` appear or disappear on `squares`. */
-static inline void toggle(arb_position *p, int color, int kind, arb_bitboard squares)
-{
-    p->by_color[color] ^= squares;
-    p->by_kind[kind] ^= squares;
-}
-
 /* King and rook to their castled squares; returns the change of the key. */
-static uint64_t play_castling(arb_position *p, int us, int from, int to)
+uint64_t arb_play_castling(arb_position *p, int us, int from, int to)
 {
     int back_rank = us == ARB_WHITE ? 0 : 7;
     bool king_side = to > from;
     int king_to = arb_square(king_side ? 6 : 2, back_rank);
     int rook_to = arb_square(king_side ? 5 : 3, back_rank);
     int king = arb_piece(us, ARB_KING), rook = arb_piece(us, ARB_ROOK);
-    toggle(p, us, ARB_KING, ARB_BB(from) ^ ARB_BB(king_to));
-    toggle(p, us, ARB_ROOK, ARB_BB(to) ^ ARB_BB(rook_to));
+    arb_toggle(p, us, ARB_KING, ARB_BB(from) ^ ARB_BB(king_to));
+    arb_toggle(p, us, ARB_ROOK, ARB_BB(to) ^ ARB_BB(rook_to));
     p->board[from] = p->board[to] = ARB_NO_PIECE;
     p->board[king_to] = (uint8_t)king;
     p->board[rook_to] = (uint8_t)rook;
-    p->checkers = all_checkers(p, us);
+    p->checkers = arb_all_checkers(p, us);
     return arb_zobrist_piece[king][from] ^ arb_zobrist_piece[king][king_to]
          ^ arb_zobrist_piece[rook][to] ^ arb_zobrist_piece[rook][rook_to];
 }
 
 /* Takes away the castling rights a move ends (a right goes with its rook, and
  * a side's rights go with its king); returns the change of the key. */
-static uint64_t update_castling(arb_position *p, int us, int from, int to, int kind)
+uint64_t arb_update_castling(arb_position *p, int us, int from, int to, int kind)
 {
     arb_bitboard lost = p->castling_rooks & (ARB_BB(from) | ARB_BB(to));
     if (kind == ARB_KING)
@@ -208,7 +161,7 @@ static uint64_t update_castling(arb_position *p, int us, int from, int to, int k
 
 /* After a double step: the e.p. square, which counts in the key only when an
  * e.p. capture is legal (9.2.2). */
-static uint64_t set_ep_square(arb_position *p, int us, int from, int to)
+uint64_t arb_set_ep_square(arb_position *p, int us, int from, int to)
 {
     p->ep_square = (uint8_t)((from + to) / 2);
     if (!(arb_pawn_attacks(us, p->ep_square) & arb_pieces(p, us ^ 1, ARB_PAWN)))
@@ -217,78 +170,7 @@ static uint64_t set_ep_square(arb_position *p, int us, int from, int to)
     return p->ep_legal ? arb_zobrist_ep_file[arb_file_of(p->ep_square)] : 0;
 }
 
-/* The body of a move, inlined three times: for plain moves of each colour
- * (`plain`: a normal move that is no double step and touches no castling
- * right, so the special cases vanish and no call is left; the colour a
- * constant) and once for the rest.  The state
- * lives in locals until the end: the board is bytes, and a store through it
- * would otherwise make the compiler reload every other field. */
-static inline __attribute__((always_inline)) void play(arb_position *p, unsigned move, int us, int type, bool plain)
-{
-    const int them = us ^ 1;
-    uint64_t key = p->key ^ arb_zobrist_black_to_move;
-    if (p->ep_legal)
-        key ^= arb_zobrist_ep_file[arb_file_of(p->ep_square)];
-    p->ep_square = ARB_NO_SQUARE;
-    p->ep_legal = 0;
-    p->side = (uint8_t)them;
-    p->fullmove_number = (uint16_t)(p->fullmove_number + us); /* after Black's move */
-    unsigned clock = p->halfmove_clock + 1u;
-    if (!plain && move == ARB_MOVE_NULL) {
-        p->checkers = 0; /* a null move is only allowed when not in check */
-        p->key = key;
-        p->halfmove_clock = (uint16_t)clock;
-        return;
-    }
-
-    const unsigned from = move & 63, to = (move >> 6) & 63;
-    const arb_bitboard from_bb = ARB_BB(from), to_bb = ARB_BB(to);
-    const unsigned piece = p->board[from], kind = piece - 6u * (unsigned)us; /* the mover's: no division */
-    if (!plain && ((p->castling_rooks & (from_bb | to_bb)) || (kind == ARB_KING && p->castling_rooks)))
-        key ^= update_castling(p, us, (int)from, (int)to, (int)kind);
-    if (type == ARB_MOVE_CASTLING) {
-        p->key = key ^ play_castling(p, us, (int)from, (int)to);
-        p->halfmove_clock = (uint16_t)clock;
-        return;
-    }
-    const unsigned captured = p->board[to];
-    if (captured != ARB_NO_PIECE) {
-        toggle(p, them, (int)(captured - 6u * (unsigned)them), to_bb);
-        key ^= arb_zobrist_piece[captured][to];
-        clock = 0;
-    }
-    unsigned placed = piece;
-    if (type == ARB_MOVE_PROMOTION) {
-        placed = (unsigned)arb_piece(us, arb_move_promotion((arb_move)move));
-        toggle(p, us, ARB_PAWN, from_bb);
-        toggle(p, us, (int)(placed - 6u * (unsigned)us), to_bb);
-    } else {
-        toggle(p, us, (int)kind, from_bb | to_bb);
-    }
-    key ^= arb_zobrist_piece[piece][from] ^ arb_zobrist_piece[placed][to];
-    p->board[from] = ARB_NO_PIECE;
-    p->board[to] = (uint8_t)placed;
-    if (type == ARB_MOVE_EN_PASSANT) {
-        unsigned victim = to ^ 8; /* beside the origin, behind the target */
-        toggle(p, them, ARB_PAWN, ARB_BB(victim));
-        p->board[victim] = ARB_NO_PIECE;
-        key ^= arb_zobrist_piece[arb_piece(them, ARB_PAWN)][victim];
-        p->checkers = all_checkers(p, us);
-        p->key = key;
-        p->halfmove_clock = 0;
-        return;
-    }
-    if (kind == ARB_PAWN) {
-        clock = 0;
-        if (!plain && (from ^ to) == 16)
-            key ^= set_ep_square(p, us, (int)from, (int)to);
-    }
-    p->checkers = checks_after(p, us, (int)from, (int)to, (int)(placed - 6u * (unsigned)us));
-    p->key = key;
-    p->halfmove_clock = (uint16_t)clock;
-}
-
-static void play_special(arb_position *p, arb_move move) { play(p, move, p->side, arb_move_type(move), false); }
+static void play_special(arb_position *p, arb_move move) { arb_play(p, move, p->side, arb_move_type(move), false); }
 
 /* A plain move: normal, not a double step, no castling right touched. */
 static inline bool is_plain(const arb_position *p, unsigned move, int us)
@@ -303,9 +185,9 @@ static inline bool is_plain(const arb_position *p, unsigned move, int us)
 static inline __attribute__((always_inline)) void play_any(arb_position *p, arb_move move)
 {
     if (p->side == ARB_WHITE && is_plain(p, move, ARB_WHITE))
-        play(p, move, ARB_WHITE, ARB_MOVE_NORMAL, true);
+        arb_play(p, move, ARB_WHITE, ARB_MOVE_NORMAL, true);
     else if (p->side == ARB_BLACK && is_plain(p, move, ARB_BLACK))
-        play(p, move, ARB_BLACK, ARB_MOVE_NORMAL, true);
+        arb_play(p, move, ARB_BLACK, ARB_MOVE_NORMAL, true);
     else
         play_special(p, move);
 }
@@ -338,6 +220,6 @@ arb_bitboard arb_move_checkers(const arb_position *pos, arb_move move)
     const int from = arb_move_from(move), to = arb_move_to(move);
     const int kind = type == ARB_MOVE_PROMOTION ? arb_move_promotion(move) : pos->board[from] - 6 * us;
     const arb_bitboard moved = ARB_BB(from) | ARB_BB(to);
-    return checks_by(pos->by_kind, (pos->by_color[us] | moved) ^ ARB_BB(from), (arb_occupied(pos) | moved) ^ ARB_BB(from),
+    return arb_checks_by(pos->by_kind, (pos->by_color[us] | moved) ^ ARB_BB(from), (arb_occupied(pos) | moved) ^ ARB_BB(from),
                      us, arb_king_square(pos, us ^ 1), from, to, kind);
 }

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "attacks.h"
+#include "position_play.h"
+#include "san_make.h"
 
 static const char kind_letters[] = "PNBRQK";
 
@@ -316,7 +318,7 @@ static bool is_rank(char c) { return c >= '1' && c <= '8'; }
  * every error) returns false and is left to the general parser below; true
  * means the general parser would have found this same single move. */
 static inline __attribute__((always_inline)) bool parse_common(const arb_position *pos, const char *s, size_t n,
-                                                               arb_move *move)
+                                                               arb_move *move, int *moved_kind)
 {
     if (n < 2 || n > 6 || !is_file(s[n - 2]) || !is_rank(s[n - 1]))
         return false;
@@ -381,6 +383,7 @@ static inline __attribute__((always_inline)) bool parse_common(const arb_positio
         }
     }
     *move = arb_move_make(from, to, ARB_MOVE_NORMAL, 0);
+    *moved_kind = kind == ARB_NO_KIND ? ARB_PAWN : kind;
     return true;
 }
 
@@ -512,17 +515,58 @@ static int parse_general(const arb_position *pos, const char *s, const char *e, 
     return ARB_SAN_OK;
 }
 
+/* The token without its check and annotation suffixes. */
+static inline const char *san_end(const char *token, size_t len)
+{
+    const char *e = token + len;
+    while (e > token && (e[-1] == '+' || e[-1] == '#' || e[-1] == '!' || e[-1] == '?'))
+        e--;
+    return e;
+}
+
 int arb_san_parse(const arb_position *pos, const char *token, size_t len, arb_move *move,
                   arb_movelist *candidates)
 {
-    const char *e = token + len;
+    const char *e = san_end(token, len);
+    int kind;
     if (candidates)
         candidates->count = 0;
-    while (e > token && (e[-1] == '+' || e[-1] == '#' || e[-1] == '!' || e[-1] == '?'))
-        e--;
-    if (parse_common(pos, token, (size_t)(e - token), move))
+    if (parse_common(pos, token, (size_t)(e - token), move, &kind))
         return ARB_SAN_OK;
     return parse_general(pos, token, e, move, candidates);
+}
+
+int arb_san_parse_make(const arb_position *pos, const char *token, size_t len, arb_move *move, arb_position *out)
+{
+    const char *e = san_end(token, len);
+    int kind;
+    arb_move m;
+    if (parse_common(pos, token, (size_t)(e - token), &m, &kind)) {
+        /* a plain move (position_play.h) is made here, the piece known: no
+         * second look at the move's shape */
+        const unsigned from = arb_move_from(m), to = arb_move_to(m);
+        *move = m;
+        if ((pos->castling_rooks & (ARB_BB(from) | ARB_BB(to))) || (kind == ARB_KING && pos->castling_rooks)) {
+            arb_position_make(pos, m, out);
+        } else if (kind == ARB_PAWN && (from ^ to) == 16) {
+            /* a double step (one move in ten): its e.p. square is the only special case */
+            *out = *pos;
+            arb_play(out, m, pos->side, ARB_MOVE_NORMAL, false);
+        } else {
+            *out = *pos;
+            if (pos->side == ARB_WHITE)
+                arb_play(out, m, ARB_WHITE, ARB_MOVE_NORMAL, true);
+            else
+                arb_play(out, m, ARB_BLACK, ARB_MOVE_NORMAL, true);
+        }
+        return ARB_SAN_OK;
+    }
+    int code = parse_general(pos, token, e, &m, NULL);
+    if (code == ARB_SAN_OK) {
+        *move = m;
+        arb_position_make(pos, m, out);
+    }
+    return code;
 }
 
 int arb_uci_parse(const arb_position *pos, const char *token, size_t len, arb_move *move)

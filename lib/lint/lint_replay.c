@@ -26,14 +26,18 @@ const char *lint_last_token(const lint_ctx *c, line_facts *lf)
 
 /* An automatic end after the position just pushed (not checkmate or
  * stalemate: those leave no legal move, so the reader rejects what follows). */
+/* A rook or a queen, or pawns and a knight, leave the position neither dead
+ * by material nor one the search looks at (the usual case, decided without
+ * a call). */
+static inline bool surely_alive(const arb_position *pos)
+{
+    const arb_bitboard *k = pos->by_kind;
+    return (k[ARB_ROOK] | k[ARB_QUEEN]) || (k[ARB_PAWN] && k[ARB_KNIGHT]);
+}
+
 static inline int automatic_end(lint_ctx *c, line_facts *lf, const arb_position *pos, int occurrences)
 {
-    /* a rook or a queen, or pawns and a knight, leave the position neither
-     * dead by material nor one the search looks at (the usual case, decided
-     * here without a call) */
-    const arb_bitboard *k = pos->by_kind;
-    bool alive = (k[ARB_ROOK] | k[ARB_QUEEN]) || (k[ARB_PAWN] && k[ARB_KNIGHT]);
-    if (!alive && (arb_dead_by_material(pos) || lint_dead_by_search(c, lf, pos)))
+    if (!surely_alive(pos) && (arb_dead_by_material(pos) || lint_dead_by_search(c, lf, pos)))
         return ARB_TERM_DEAD_POSITION;
     /* five occurrences in a row are five occurrences */
     if (occurrences >= 5) {
@@ -197,6 +201,70 @@ static void illegal_move_penalty(lint_ctx *c, const arb_position *pos, uint32_t 
         lint_set_move(f, pos, ply, token);
 }
 
+/* What a main-line ply other than the usual one (lint_replay) finds: the
+ * Chess960 castling notation, a move after the end, an automatic end, a
+ * repetition, 50 or 75 moves.  Out of line: the replay's loop keeps fewer
+ * values live without it. */
+static __attribute__((noinline)) void unusual_ply(lint_ctx *c, line_facts *lf, const arb_pgn_item *it,
+                                                  const arb_position *before, const arb_position *next,
+                                                  int occurrences, bool start_ok)
+{
+    if (c->chess960 && arb_move_type(it->move) == ARB_MOVE_CASTLING)
+        lint_check_castling_notation(c, before, it->move, lf->plies, lint_last_token(c, lf), it->line,
+                                     it->col);
+    if (lf->end_term >= 0 && !lf->after_end_seen)
+        after_end(c, lf, before, lf->plies, lint_last_token(c, lf), it->line, it->col);
+    if (lf->end_term < 0 && start_ok) {
+        int term = automatic_end(c, lf, next, occurrences);
+        if (term >= 0) {
+            lf->end_term = term;
+            lf->end_ply = lf->plies;
+            lf->end_before = *before;
+            lint_copy(lf->end_token, sizeof lf->end_token, lint_last_token(c, lf));
+        }
+    }
+    /* (a repetition, or 50 moves without pawn move or capture: rare) */
+    if (occurrences >= 2) {
+        lf->repeat_ply = lf->plies;
+        if (!lf->threefold_ply && occurrences >= 3) {
+            lf->threefold_ply = lf->plies;
+            lf->threefold_before = *before;
+        }
+        if (!c->r->facts.first_fivefold_ply && occurrences >= 5)
+            c->r->facts.first_fivefold_ply = lf->plies;
+    }
+    if (next->halfmove_clock >= 100) {
+        arb_game_facts *facts = &c->r->facts;
+        if (!facts->first_seventyfive_ply && next->halfmove_clock >= 150 && arb_count_legal(next) > 0)
+            facts->first_seventyfive_ply = lf->plies;
+        if (!lf->fifty_ply) {
+            lf->fifty_ply = lf->plies;
+            lf->fifty_before = *before;
+        }
+    }
+}
+
+/* The moves the reader passed over before the main-line move `it` (their
+ * diagnostics from *next_diag on, in text order), explained at ply `ply`
+ * from `pos`; returns how many are left.  (Out of line, as unusual_ply.) */
+static __attribute__((noinline)) size_t passed_over_before(lint_ctx *c, const arb_position *pos, uint32_t ply,
+                                                           const arb_pgn_item *it, size_t *next_diag,
+                                                           size_t skipped_left)
+{
+    const arb_pgn_game *g = c->g;
+    while (skipped_left) {
+        while (*next_diag < g->diag_count && (g->diags[*next_diag].severity != ARB_PGN_ERROR ||
+                                              in_tag_section(g, &g->diags[*next_diag])))
+            ++*next_diag;
+        if (*next_diag == g->diag_count || !before_item(&g->diags[*next_diag], it))
+            break;
+        passed_over(c, pos, ply, &g->diags[*next_diag], it);
+        ++*next_diag;
+        skipped_left--;
+    }
+    return skipped_left;
+}
+
 /* last_before of a game without moves (read only where a move was made) */
 static const arb_position no_position;
 
@@ -229,18 +297,15 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
     const arb_pgn_main_line *kept = g->main_line && !g->main_line->broken ? g->main_line : NULL;
     const size_t kept_count = kept ? kept->count : 0;
     const arb_pgn_item *last_move = NULL;
-    for (size_t i = 0; i < g->item_count; i++) {
-        const arb_pgn_item *it = &g->items[i];
-        while (skipped_left && depth == 0 && it->kind == ARB_PGN_ITEM_MOVE) {
-            while (next_diag < g->diag_count && (g->diags[next_diag].severity != ARB_PGN_ERROR ||
-                                                 in_tag_section(g, &g->diags[next_diag])))
-                next_diag++;
-            if (next_diag == g->diag_count || !before_item(&g->diags[next_diag], it))
-                break;
-            passed_over(c, main_pos, lf->plies + 1, &g->diags[next_diag], it);
-            next_diag++;
-            skipped_left--;
-        }
+    const bool chess960 = c->chess960;
+    /* (in locals: the stores below could otherwise reach them, as far as
+     * the compiler knows, and it would load them again at every item) */
+    const arb_pgn_item *const items = g->items;
+    const size_t item_count = g->item_count;
+    for (size_t i = 0; i < item_count; i++) {
+        const arb_pgn_item *it = &items[i];
+        if (skipped_left && depth == 0 && it->kind == ARB_PGN_ITEM_MOVE)
+            skipped_left = passed_over_before(c, main_pos, lf->plies + 1, it, &next_diag, skipped_left);
         switch (it->kind) {
         case ARB_PGN_ITEM_VARIATION_START:
             if (!lint_reserve_depth(l, depth + 2))
@@ -286,42 +351,16 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             last_move = it;
             lf->last_item = it;
             lf->last_token_ready = false;
-            if (c->chess960 && arb_move_type(it->move) == ARB_MOVE_CASTLING)
-                lint_check_castling_notation(c, before, it->move, lf->plies, lint_last_token(c, lf), it->line,
-                                             it->col);
             int occurrences = arb_history_push_occurrences(c->history, next);
             if (!occurrences)
                 return false;
-            if (lf->end_term >= 0 && !lf->after_end_seen)
-                after_end(c, lf, before, lf->plies, lint_last_token(c, lf), it->line, it->col);
-            if (lf->end_term < 0 && start_ok) {
-                int term = automatic_end(c, lf, next, occurrences);
-                if (term >= 0) {
-                    lf->end_term = term;
-                    lf->end_ply = lf->plies;
-                    lf->end_before = *before;
-                    lint_copy(lf->end_token, sizeof lf->end_token, lint_last_token(c, lf));
-                }
-            }
-            /* (a repetition, or 50 moves without pawn move or capture: rare) */
-            if (occurrences >= 2) {
-                lf->repeat_ply = lf->plies;
-                if (!lf->threefold_ply && occurrences >= 3) {
-                    lf->threefold_ply = lf->plies;
-                    lf->threefold_before = *before;
-                }
-                if (!c->r->facts.first_fivefold_ply && occurrences >= 5)
-                    c->r->facts.first_fivefold_ply = lf->plies;
-            }
-            if (next->halfmove_clock >= 100) {
-                arb_game_facts *facts = &c->r->facts;
-                if (!facts->first_seventyfive_ply && next->halfmove_clock >= 150 && arb_count_legal(next) > 0)
-                    facts->first_seventyfive_ply = lf->plies;
-                if (!lf->fifty_ply) {
-                    lf->fifty_ply = lf->plies;
-                    lf->fifty_before = *before;
-                }
-            }
+            /* the usual ply, with nothing below to do: no end yet nor one
+             * coming (a position met for the first time, far from 50 moves,
+             * material that can mate), and no Chess960 castling to check */
+            if (occurrences == 1 && next->halfmove_clock < 100 && lf->end_term < 0 && !chess960 &&
+                surely_alive(next))
+                break;
+            unusual_ply(c, lf, it, before, next, occurrences, start_ok);
             break;
         }
         default:

@@ -66,20 +66,25 @@ static inline void arb_pgn_main_line_keep(arb_pgn_game *g, size_t index, const a
     m->count = index + 1;
 }
 
-/* Where the position after main-line move `index` (played from `before`)
- * is to be made, when it is the next one and there is room: the move is
- * recorded, and the caller makes the position there, which saves the copy
- * of arb_pgn_main_line_keep.  Else NULL (the caller keeps it with that). */
-static inline arb_position *arb_pgn_main_line_slot(arb_pgn_game *g, size_t index, const arb_position *before,
-                                                   arb_move move)
+/* Where the position after main-line move `index` is to be made, when it
+ * is the next one and there is room, else NULL (the caller keeps it with
+ * arb_pgn_main_line_keep): the caller makes the position there and then
+ * records the move with arb_pgn_main_line_made, which saves the copy of
+ * arb_pgn_main_line_keep. */
+static inline arb_position *arb_pgn_main_line_next(arb_pgn_game *g, size_t index)
 {
     arb_pgn_main_line *m = g->main_line;
     if (!m || index != m->count || index >= m->cap || m->broken)
         return NULL;
+    return &m->after[index];
+}
+/* Records the move made into arb_pgn_main_line_next's slot from `before`. */
+static inline void arb_pgn_main_line_made(arb_pgn_game *g, size_t index, const arb_position *before, arb_move move)
+{
+    arb_pgn_main_line *m = g->main_line;
     m->moves[index] = (struct arb_pgn_main_line_move){move, before->halfmove_clock, before->fullmove_number,
                                                       before->key};
     m->count = index + 1;
-    return &m->after[index];
 }
 
 /* The position after main-line move `index` in a list that is not broken

@@ -12,6 +12,7 @@
 #include "pgn_main_line.h"
 #include "pgn_san_record.h"
 #include "san.h"
+#include "san_make.h"
 
 static bool ensure_frames(arb_pgn_reader *r, size_t n)
 {
@@ -185,18 +186,13 @@ static arb_move replacement(const arb_pgn_reader_options *opt, const arb_positio
     return arb_in_check(pos) ? ARB_MOVE_NONE : ARB_MOVE_NULL;
 }
 
-/* The main line's move number `index` played from the frame's current
- * position into the kept list's next slot (pgn_main_line.h): the frame's
- * positions become the kept ones, with no copy.  False when the list takes
- * no position there (then the caller plays the move in the frame). */
-static inline __attribute__((always_inline)) bool played_kept(arb_pgn_game *g, struct frame *f, size_t index,
-                                                              arb_move m)
+/* The main line's move number `index`, made from the frame's current
+ * position into the kept list's next slot (arb_pgn_main_line_next), is
+ * recorded: the frame's positions become the kept ones, with no copy. */
+static inline __attribute__((always_inline)) void made_kept(arb_pgn_game *g, struct frame *f, size_t index,
+                                                            arb_position *slot, arb_move m)
 {
-    const arb_position *pos = frame_now(f);
-    arb_position *slot = arb_pgn_main_line_slot(g, index, pos, m);
-    if (!slot)
-        return false;
-    arb_position_make(pos, m, slot);
+    arb_pgn_main_line_made(g, index, frame_now(f), m);
     if (f->now_kept) {
         f->before_kept = f->now_kept;
     } else {
@@ -204,7 +200,6 @@ static inline __attribute__((always_inline)) bool played_kept(arb_pgn_game *g, s
         f->cur ^= 1;
     }
     f->now_kept = slot;
-    return true;
 }
 
 /* The move played in the frame's own positions; a main-line move kept the
@@ -235,20 +230,29 @@ static __attribute__((noinline)) size_t san_record_apart(const arb_position *bef
 /* A move resolved: played in the frame, counted and recorded.  `text` (len
  * bytes) is the token it was read from; `read_as_san`: arb_san_parse resolved
  * it (pgn_san_record.h); `keep`: the frame is the main line's and its
- * positions are kept (only then may they be the kept ones).  False when out
- * of memory.  (Inlined: the plain moves' loops call it at every ply, `keep`
- * a constant there.) */
+ * positions are kept (only then may they be the kept ones); `made`: the
+ * caller made the move already, into the kept list's next slot when `keep`
+ * (arb_pgn_main_line_next), else into the frame's other position.  False
+ * when out of memory.  (Inlined: the plain moves' loops call it at every
+ * ply, `keep` a constant there.) */
 static inline __attribute__((always_inline)) bool played(struct parse *p, struct frame *f, arb_move m, int line,
                                                          int col, const char *text, size_t len, bool read_as_san,
-                                                         bool keep)
+                                                         bool keep, arb_position *made)
 {
     if (p->depth == 0)
         p->g->main_line_plies++;
     if (keep) {
-        if (!played_kept(p->g, f, p->g->main_line_plies - 1, m))
+        arb_position *slot = made ? made : arb_pgn_main_line_next(p->g, p->g->main_line_plies - 1);
+        if (slot) {
+            if (!made)
+                arb_position_make(frame_now(f), m, slot);
+            made_kept(p->g, f, p->g->main_line_plies - 1, slot, m);
+        } else {
             played_in_frame(p, f, m);
+        }
     } else {
-        arb_position_make(&f->pos[f->cur], m, &f->pos[f->cur ^ 1]);
+        if (!made)
+            arb_position_make(&f->pos[f->cur], m, &f->pos[f->cur ^ 1]);
         f->cur ^= 1;
     }
     f->has_move = true;
@@ -356,7 +360,7 @@ void pgn_replay_move(struct parse *p, const arb_pgn_token *tok)
         }
     }
     if (!played(p, f, m, tok->line, tok->col, tok->text, tok->len, read_as_san,
-                p->depth == 0 && p->r->opt.keep_main_line))
+                p->depth == 0 && p->r->opt.keep_main_line, NULL))
         return;
     if (draw_offer && pgn_keeps_items(p) && !arb_pgn_game_add_comment(p->g, "(=)", 3, tok->line, tok->col))
         p->oom = true;
@@ -473,12 +477,10 @@ static void play_plain_moves(struct parse *p, struct frame *f, bool pass_comment
         arb_move m;
         /* anything SAN does not read (null moves, coordinates, errors)
          * goes the long way, from the token's first byte */
-        arb_position *pos = &f->pos[f->cur];
-        if (arb_san_parse(pos, lx->buf + lx->pos, len, &m, NULL) != ARB_SAN_OK)
+        if (arb_san_parse_make(&f->pos[f->cur], lx->buf + lx->pos, len, &m, &f->pos[f->cur ^ 1]) != ARB_SAN_OK)
             break;
         arb_pgn_lex_take(lx, len);
         last_end = arb_pgn_lexer_offset(lx);
-        arb_position_make(pos, m, &f->pos[f->cur ^ 1]);
         f->cur ^= 1;
         plies++;
     }
@@ -506,14 +508,17 @@ static inline __attribute__((always_inline)) void record_plain_moves(struct pars
         if (len == 0)
             break;
         arb_move m;
-        /* (as above) */
+        /* (as above; made where played() keeps it, when that is known now) */
         const char *text = lx->buf + lx->pos;
-        if (arb_san_parse(keep ? frame_now(f) : &f->pos[f->cur], text, len, &m, NULL) != ARB_SAN_OK)
+        arb_position *made = keep ? arb_pgn_main_line_next(p->g, p->g->main_line_plies) : &f->pos[f->cur ^ 1];
+        const arb_position *pos = keep ? frame_now(f) : &f->pos[f->cur];
+        if ((made ? arb_san_parse_make(pos, text, len, &m, made) : arb_san_parse(pos, text, len, &m, NULL))
+            != ARB_SAN_OK)
             break;
         int line = lx->line, col = opt->skip_items ? 0 : arb_pgn_lex_col(lx);   /* (for the item) */
         arb_pgn_lex_take(lx, len);
         p->last_end = last_end = arb_pgn_lexer_offset(lx);
-        if (!played(p, f, m, line, col, text, len, true, keep))
+        if (!played(p, f, m, line, col, text, len, true, keep, made))
             break;
     }
     p->last_end = last_end;

@@ -2,6 +2,7 @@
  * hand-written positions: disambiguation, pins, en passant, promotions,
  * check/mate suffixes, standard and Chess960 castling. */
 #include "helpers.h"
+#include "san_make.h"
 
 static const char *san_of(const arb_position *pos, arb_move move, char buf[ARB_SAN_MAX])
 {
@@ -491,5 +492,66 @@ Test(san, every_legal_move_round_trips)
             cr_assert_eq(arb_uci_parse(&pos, uci, strlen(uci), &parsed), ARB_SAN_OK, "%s", uci);
             cr_assert_eq(parsed, list.moves[i], "%s: UCI '%s' parses to another move", fens[f], uci);
         }
+    }
+}
+
+/* arb_san_parse_make (san_make.h) gives the move arb_san_parse gives and
+ * the position arb_position_make makes, byte for byte: every legal move of
+ * positions with castling rights, double steps, e.p., promotions, checks
+ * and pins, and of every position one ply later; a token that does not
+ * read leaves the destination untouched. */
+static void expect_parse_make_agrees(const arb_position *pos, const char *token, size_t len)
+{
+    arb_move by_parse = ARB_MOVE_NONE, by_parse_make = ARB_MOVE_NONE;
+    arb_position made, expected;
+    memset(&made, 0xA5, sizeof made);
+    arb_position untouched = made;
+    int rc = arb_san_parse(pos, token, len, &by_parse, NULL);
+    cr_assert_eq(arb_san_parse_make(pos, token, len, &by_parse_make, &made), rc, "'%.*s'", (int)len, token);
+    if (rc != ARB_SAN_OK) {
+        cr_assert(memcmp(&made, &untouched, sizeof made) == 0, "'%.*s' wrote a position", (int)len, token);
+        return;
+    }
+    cr_assert_eq(by_parse_make, by_parse, "'%.*s'", (int)len, token);
+    arb_position_make(pos, by_parse, &expected);
+    cr_assert(memcmp(&made, &expected, sizeof made) == 0, "'%.*s': another position", (int)len, token);
+}
+
+Test(san, parse_make_is_parse_then_make)
+{
+    static const char *const fens[] = {
+        ARB_START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "4k3/8/8/b7/8/2N5/8/4K1N1 w - - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    };
+    static const char *const not_moves[] = {"Nf6", "Ke5", "e5", "exd5", "Qh9", "O-O-O-O", "Zz", "Nbd2"};
+    for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
+        arb_position pos = fen_ok(fens[f]);
+        arb_movelist list;
+        arb_generate_legal(&pos, &list);
+        for (int i = 0; i < list.count; i++) {
+            char san[ARB_SAN_MAX + 2];
+            san_of(&pos, list.moves[i], san);
+            size_t n = strlen(san);
+            expect_parse_make_agrees(&pos, san, n);
+            memcpy(san + n, "!?", 3);   /* (suffixes read as arb_san_parse reads them) */
+            expect_parse_make_agrees(&pos, san, n + 2);
+            arb_position next;
+            arb_position_make(&pos, list.moves[i], &next);
+            arb_movelist replies;
+            arb_generate_legal(&next, &replies);
+            for (int j = 0; j < replies.count; j++) {
+                char reply[ARB_SAN_MAX];
+                san_of(&next, replies.moves[j], reply);
+                expect_parse_make_agrees(&next, reply, strlen(reply));
+            }
+        }
+        for (size_t t = 0; t < sizeof not_moves / sizeof not_moves[0]; t++)
+            expect_parse_make_agrees(&pos, not_moves[t], strlen(not_moves[t]));
     }
 }
