@@ -23,9 +23,11 @@
  * preferred to one far from it.  A small chess prior (repair_plausible.c)
  * prices the moves the search supplies: an inserted move by how likely a
  * player made it and how the move written next answers it, a move a token
- * is read as against the move written (or a quiet one).  The search is
- * uniform-cost (best first), so repairs come out cheapest first; equal
- * positions reached at the same token are searched once.
+ * is read as against the move written (or a quiet one), each with what it
+ * and the reply written after it pass over (an exchange not taken back, a
+ * piece left to be won).  The search is uniform-cost (best first), so
+ * repairs come out cheapest first; equal positions reached at the same
+ * token are searched once.
  *
  * Bounds: limits.max_edits per repair, limits.max_work position updates and
  * token readings per game, limits.max_nodes search states (memory: about
@@ -47,6 +49,7 @@
 #include <stdint.h>
 
 #include "detect.h"
+#include "movegen.h"
 #include "notation.h"
 
 enum arb_edit_kind { ARB_EDIT_REPLACE = 0, ARB_EDIT_INSERT, ARB_EDIT_DELETE, ARB_EDIT_SWAP };
@@ -157,6 +160,17 @@ int arb_repair_surprise(const arb_position *before, arb_move prev, arb_move m, c
  * negative.  Prices inserted moves: the one the next move answers is
  * likelier the one left out. */
 int arb_repair_left_out(const arb_position *before, arb_move m, const arb_position *after, arb_move reply);
+
+/* What move m (legal in `before`, whose legal moves are `legal`; prev the
+ * move before it, prev_took whether prev captured) passes over, in cost
+ * units (repair_plausible.c): an exchange not taken back at once, a piece
+ * that could be won for nothing left standing; 0 when in check.  Prices a
+ * move a token is read as and the legal move written there alike, and the
+ * reply written after each: the line in which the players took what was
+ * offered is the likelier. */
+enum { ARB_REPAIR_FORGONE_RECAPTURE = 6, ARB_REPAIR_FORGONE_MATERIAL = 6 };
+int arb_repair_forgone(const arb_position *before, arb_move prev, bool prev_took, arb_move m,
+                       const arb_movelist *legal);
 
 #pragma GCC visibility pop
 #endif

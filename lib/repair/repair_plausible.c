@@ -4,7 +4,9 @@
  * real game recapture, capture, check, take an attacked piece to safety;
  * they seldom leave the piece just moved where it is lost for less.  When
  * several moves fill a gap equally well in the text, the likelier one
- * comes first. */
+ * comes first.  What a move passes over (an exchange not taken back, a
+ * piece left to be won for nothing) weighs a legal written move against
+ * the one it is read as. */
 #include "repair.h"
 
 #include "position.h"
@@ -95,5 +97,51 @@ int arb_repair_left_out(const arb_position *before, arb_move m, const arb_positi
     /* the reply takes away a piece the moved one attacks */
     if (!castles && (arb_attackers_to(after, arb_move_from(reply), arb_occupied(after)) & ((arb_bitboard)1 << to)))
         return cost + ESCAPED;
+    return cost;
+}
+
+/* What capture c (legal in pos) wins, in pawns: the piece taken when it is
+ * not defended, else what it is worth over the taker (0 when the trade does
+ * not pay).  One exchange deep, as a player sees at a glance. */
+static int capture_gain(const arb_position *pos, arb_move c)
+{
+    int to = arb_move_to(c);
+    int victim = arb_move_type(c) == ARB_MOVE_EN_PASSANT ? 1 : value(arb_piece_kind(pos->board[to]));
+    int taker = value(arb_piece_kind(pos->board[arb_move_from(c)]));
+    if (least_attacker(pos, !pos->side, to) == 0)
+        return victim;
+    return victim > taker ? victim - taker : 0;
+}
+
+int arb_repair_forgone(const arb_position *before, arb_move prev, bool prev_took, arb_move m,
+                       const arb_movelist *legal)
+{
+    if (arb_in_check(before))
+        return 0;   /* the move was forced to answer the check */
+    int taken_back = prev != ARB_MOVE_NONE && prev_took ? arb_move_to(prev) : -1;
+    bool recapture_open = false;
+    int best = 0;
+    for (int i = 0; i < legal->count; i++) {
+        arb_move c = legal->moves[i];
+        if (!arb_move_is_capture(before, c))
+            continue;
+        int gain = capture_gain(before, c);
+        /* the piece that just took, taken back without losing on the trade */
+        if (arb_move_to(c) == taken_back
+            && (gain > 0 || value(arb_piece_kind(before->board[arb_move_from(c)]))
+                                <= value(arb_piece_kind(before->board[taken_back]))))
+            recapture_open = true;
+        if (gain > best)
+            best = gain;
+    }
+    bool took = arb_move_is_capture(before, m);
+    int mine = took ? capture_gain(before, m) : 0;
+    int cost = 0;
+    /* most exchanges are taken back at once */
+    if (recapture_open && !(took && (arb_move_to(m) == taken_back || mine >= best)))
+        cost = ARB_REPAIR_FORGONE_RECAPTURE;
+    /* a piece that can be won for nothing is seldom left standing */
+    if (best >= 2 && mine < best && cost < ARB_REPAIR_FORGONE_MATERIAL)
+        cost = ARB_REPAIR_FORGONE_MATERIAL;
     return cost;
 }

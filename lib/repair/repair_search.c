@@ -25,6 +25,10 @@ typedef struct node {
     uint32_t ply;            /* moves played to reach pos */
     arb_repair_edit edit;    /* what made this node (not for the root) */
     arb_move prev;           /* the move played before the edit (ARB_MOVE_NONE at the start) */
+    bool prev_took;          /* task: prev was a capture */
+    bool took;               /* the last move played to reach pos was a capture */
+    arb_move written_reply;  /* task: the move after `written` as written (ARB_MOVE_NONE when
+                              * that token does not read) */
     uint8_t edits;
     uint8_t priced;          /* the look-ahead part of the cost was added */
     /* A task: "try one more edit at this ply of the parent's stretch",
@@ -284,11 +288,21 @@ static bool seen_before(arb_repairer *r, uint64_t key, int32_t cost)
 /* How much cheaper than the task popped a node made after it may be: a
  * legal move read as a likelier one is priced against the move written,
  * and the move then read at the token that failed against a quiet one,
- * each up to about 6 below.  A line read to the end waits HOLD in the queue
- * before it is given, so that repairs come out cheapest first; the rare one
- * found later still cheaper is put in its place when the search ends
- * (sort_repairs). */
+ * each up to about 6 below (more when the move written, or the reply to
+ * it, passes over a capture: repair_plausible.c).  A line read to the end
+ * waits HOLD in the queue before it is given, so that repairs come out
+ * cheapest first; the rare one found later still cheaper is put in its
+ * place when the search ends (sort_repairs). */
 enum { HOLD = 6 };
+
+/* What the reply to move m (legal in pos, giving `after`) passes over
+ * (arb_repair_forgone): the reply is the opponent's move in the line. */
+static int32_t reply_forgone(const arb_position *pos, arb_move m, const arb_position *after, arb_move reply)
+{
+    arb_movelist replies;
+    arb_generate_legal(after, &replies);
+    return arb_repair_forgone(after, m, arb_move_is_capture(pos, m), reply, &replies);
+}
 
 /* ---- the priority queue ------------------------------------------------- */
 
@@ -340,7 +354,8 @@ static int32_t heap_pop(arb_repairer *r)
 
 /* A new node after an edit; false when the search is out of nodes. */
 static bool add_child(arb_repairer *r, const node *parent, int32_t parent_index, const arb_position *pos,
-                      size_t tok, size_t ply, int32_t cost, const arb_repair_edit *edit, arb_move prev)
+                      size_t tok, size_t ply, int32_t cost, const arb_repair_edit *edit, arb_move prev,
+                      bool took)
 {
     if (seen_before(r, state_key(pos, tok), cost))
         return true;
@@ -354,6 +369,7 @@ static bool add_child(arb_repairer *r, const node *parent, int32_t parent_index,
     c->ply = (uint32_t)ply;
     c->edit = *edit;
     c->prev = prev;
+    c->took = took;
     c->edits = (uint8_t)(parent->edits + 1);
     c->priced = 0;
     c->task = 0;
@@ -525,6 +541,7 @@ static bool add_task(arb_repairer *r, int32_t xi, size_t k, size_t fail, bool de
     t->tok = (uint32_t)tok;
     t->ply = (uint32_t)(x->ply + k);
     t->prev = k > 0 ? r->chain_moves[k - 1] : (x->parent >= 0 ? x->edit.move : ARB_MOVE_NONE);
+    t->prev_took = k > 0 ? arb_move_is_capture(&r->chain[k - 1], r->chain_moves[k - 1]) : x->took;
     t->edits = x->edits;
     t->priced = 1;
     t->task = 1;
@@ -533,6 +550,7 @@ static bool add_task(arb_repairer *r, int32_t xi, size_t k, size_t fail, bool de
     t->fail_tok = !dead && x->tok + fail < r->count ? (uint32_t)(x->tok + fail) : UINT32_MAX;
     t->fail_price = 0;
     t->written = k < fail ? r->chain_moves[k] : ARB_MOVE_NONE;
+    t->written_reply = k + 1 < fail ? r->chain_moves[k + 1] : ARB_MOVE_NONE;
     t->distance = near > 5 ? 5 : near;
     int32_t least = tok < r->count && r->repeat[tok] ? ARB_REPAIR_COST_DELETE_REPEAT : ARB_REPAIR_COST_REPLACE;
     /* the stretch counts only up to this ply for the edits made here */
@@ -563,9 +581,13 @@ static bool expand_task(arb_repairer *r, int32_t ti)
     /* a reading is priced by how much likelier or less likely a move it is
      * than the one written (a token that does not read: than a quiet move) */
     int32_t written_surprise = ARB_REPAIR_SURPRISE_QUIET;
+    bool prev_took = task->prev_took;
+    arb_move written_reply = task->written_reply;
+    int32_t written_reply_price = INT32_MIN;   /* computed on first need */
     if (read_here) {
         play(r, pos, written, &next);
-        written_surprise = arb_repair_surprise(pos, prev, written, &next);
+        written_surprise = arb_repair_surprise(pos, prev, written, &next)
+                           + arb_repair_forgone(pos, prev, prev_took, written, &legal);
     }
 
     for (int i = 0; i < legal.count; i++) {
@@ -585,9 +607,20 @@ static bool expand_task(arb_repairer *r, int32_t ti)
                 if (tok + 1 == r->count || read_token(r, &next, tok + 1, &read_next)) {
                     arb_repair_edit e = {ARB_EDIT_REPLACE, (uint32_t)tok, (uint32_t)ply, m};
                     int32_t c = base + ARB_REPAIR_COST_REPLACE + d + arb_repair_surprise(pos, prev, m, &next)
-                                - written_surprise;
+                                + arb_repair_forgone(pos, prev, prev_took, m, &legal) - written_surprise;
+                    /* a legal written move read as another: the written
+                     * reply is priced after each, since the opponent takes
+                     * back an exchange or a piece left en prise */
+                    if (read_here && written_reply != ARB_MOVE_NONE && tok + 1 < r->count) {
+                        if (written_reply_price == INT32_MIN) {
+                            arb_position after_written;
+                            play(r, pos, written, &after_written);
+                            written_reply_price = reply_forgone(pos, written, &after_written, written_reply);
+                        }
+                        c += reply_forgone(pos, m, &next, read_next) - written_reply_price;
+                    }
                     size_t before = r->node_count;
-                    if (!add_child(r, x, xi, &next, tok + 1, ply + 1, c, &e, prev))
+                    if (!add_child(r, x, xi, &next, tok + 1, ply + 1, c, &e, prev, arb_move_is_capture(pos, m)))
                         return false;
                     if (read_here && r->node_count > before)
                         r->nodes[before].fail_tok = r->nodes[ti].fail_tok;
@@ -604,7 +637,7 @@ static bool expand_task(arb_repairer *r, int32_t ti)
              * answers (repair_plausible.c) */
             int32_t c = base + ARB_REPAIR_COST_INSERT + arb_repair_surprise(pos, prev, m, &next)
                         + arb_repair_left_out(pos, m, &next, tok < r->count ? read_next : ARB_MOVE_NONE);
-            if (!add_child(r, x, xi, &next, tok, ply + 1, c, &e, prev))
+            if (!add_child(r, x, xi, &next, tok, ply + 1, c, &e, prev, arb_move_is_capture(pos, m)))
                 return false;
             x = &r->nodes[xi];
         }
@@ -613,7 +646,7 @@ static bool expand_task(arb_repairer *r, int32_t ti)
     if (tok < r->count && (tok + 1 == r->count || read_token(r, pos, tok + 1, &read_next))) {
         arb_repair_edit e = {ARB_EDIT_DELETE, (uint32_t)tok, (uint32_t)ply, ARB_MOVE_NONE};
         int32_t c = r->repeat[tok] ? ARB_REPAIR_COST_DELETE_REPEAT : ARB_REPAIR_COST_DELETE;
-        if (!add_child(r, x, xi, pos, tok + 1, ply, base + c, &e, prev))
+        if (!add_child(r, x, xi, pos, tok + 1, ply, base + c, &e, prev, prev_took))
             return false;
         x = &r->nodes[xi];
     }
@@ -631,7 +664,7 @@ static bool expand_task(arb_repairer *r, int32_t ti)
                     /* the marks written on the three moves, in their new order */
                     int32_t c = base + ARB_REPAIR_COST_SWAP + marks_cost(r, tok + 2, pos, m1, &a)
                                 + marks_cost(r, tok + 1, &a, m2, &b) + marks_cost(r, tok, &b, m3, &next);
-                    if (!add_child(r, x, xi, &next, tok + 3, ply + 3, c, &e, prev))
+                    if (!add_child(r, x, xi, &next, tok + 3, ply + 3, c, &e, prev, arb_move_is_capture(&b, m3)))
                         return false;
                 }
             }

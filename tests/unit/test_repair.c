@@ -36,7 +36,8 @@ typedef struct repaired {
     arb_token tokens[400];
 } repaired;
 
-static repaired *repair_in(const char *code, const char *game, int result, const arb_repair_limits *limits)
+static repaired *repair_from(const char *fen, const char *code, const char *game, int result,
+                             const arb_repair_limits *limits)
 {
     static repaired out;
     if (out.r)
@@ -44,13 +45,18 @@ static repaired *repair_in(const char *code, const char *game, int result, const
     memset(&out, 0, sizeof out);
     snprintf(out.text, sizeof out.text, "%s", game);
     size_t n = split_moves(out.text, out.tokens, 400);
-    arb_position_startpos(&out.start);
+    out.start = fen_ok(fen);
     out.r = arb_repairer_new(limits);
     cr_assert_not_null(out.r);
     arb_repair_game g = {&out.start, out.tokens, n, result, notation(code), notation("en")};
     arb_status st = arb_repair_run(out.r, &g, &out.res);
     cr_assert_eq(st.code, 0, "%s", st.message);
     return &out;
+}
+
+static repaired *repair_in(const char *code, const char *game, int result, const arb_repair_limits *limits)
+{
+    return repair_from("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", code, game, result, limits);
 }
 
 static repaired *repair(const char *game)
@@ -328,6 +334,60 @@ Test(repair, an_ambiguous_token_read_as_one_of_its_moves_comes_first)
     /* 17. Rc2 (two rooks reach c2): read as Rdc2 before any swap */
     repaired *r = repair_in("en", AMBIGUOUS_TOKEN_GAME, 1, NULL);
     cr_assert_eq(rank_of(r, AMBIGUOUS_TOKEN_LINE), 1);
+}
+
+/* What the last of `moves` (UCI, from the start) passes over when it is
+ * `m` (arb_repair_forgone); prev_took says whether that last move took. */
+static int forgone_of(const char *moves, bool prev_took, const char *m)
+{
+    arb_position pos = play_line("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", moves);
+    const char *sp = strrchr(moves, ' ');
+    char head[256];
+    snprintf(head, sizeof head, "%.*s", sp ? (int)(sp - moves) : 0, moves);
+    arb_position before = play_line("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", head);
+    arb_move prev = must_find(&before, sp ? sp + 1 : moves);
+    arb_movelist legal;
+    arb_generate_legal(&pos, &legal);
+    return arb_repair_forgone(&pos, prev, prev_took, must_find(&pos, m), &legal);
+}
+
+Test(repair, a_move_that_passes_over_a_capture_is_priced)
+{
+    /* 2. exd5: 2... Qxd5 takes back, 2... Nf6 leaves the pawn */
+    cr_assert_eq(forgone_of("e2e4 d7d5 e4d5", true, "d8d5"), 0);
+    cr_assert_eq(forgone_of("e2e4 d7d5 e4d5", true, "g8f6"), ARB_REPAIR_FORGONE_RECAPTURE);
+    cr_assert_eq(forgone_of("e2e4 d7d5 e4d5", false, "g8f6"), 0, "no exchange to take back: a pawn");
+    /* 2. Bg5: the queen takes the bishop for nothing */
+    cr_assert_eq(forgone_of("d2d4 e7e5 c1g5", false, "d8g5"), 0);
+    cr_assert_eq(forgone_of("d2d4 e7e5 c1g5", false, "b8c6"), ARB_REPAIR_FORGONE_MATERIAL);
+    /* in check: the move answers the check, whatever it leaves */
+    cr_assert_eq(forgone_of("e2e4 f7f6 d2d4 e7e5 d1h5", false, "g7g6"), 0);
+}
+
+/* 4. c4 is legal (written for 4. cxd4, the pawn taken back); the game
+ * breaks only at 9. d5, which reads as 9. e5 as cheaply */
+#define NOT_TAKEN_BACK_GAME "1. e4 c5 2. c3 d6 3. d4 cxd4 4. c4 Nf6 5. Nc3 g6 6. Nf3 Bg7 7. Be2 O-O 8. O-O Nc6 " \
+    "9. d5 Ne5 10. Nxe5 dxe5"
+#define NOT_TAKEN_BACK_LINE "e4 c5 c3 d6 d4 cxd4 cxd4 Nf6 Nc3 g6 Nf3 Bg7 Be2 O-O O-O Nc6 d5 Ne5 Nxe5 dxe5"
+
+Test(repair, the_line_that_takes_back_the_exchange_comes_first)
+{
+    repaired *r = repair(NOT_TAKEN_BACK_GAME);
+    cr_assert_eq(rank_of(r, NOT_TAKEN_BACK_LINE), 1, "rank %zu", rank_of(r, NOT_TAKEN_BACK_LINE));
+    cr_assert_eq(r->res.repairs[0].edits[0].ply, 6);
+}
+
+Test(repair, the_reply_written_after_a_reading_is_priced_too)
+{
+    /* 1. b4 is legal (written for 1. a4) and leaves the knight on c3 to
+     * the bishop, which 1... h6 does not take; the game breaks only at
+     * 4. a5, which reads as 4. b5 for as many letters and is nearer the
+     * failure: the reply that passes over a free knight decides */
+    repaired *r = repair_from("6k1/6pp/8/4b3/8/2N5/PP4PP/6K1 w - - 0 1", "en",
+                              "1. b4 h6 2. h3 Kh7 3. Kf1 Kg8 4. a5 Kh7", 0, NULL);
+    cr_assert_eq(r->res.status, ARB_REPAIR_REPAIRED);
+    cr_assert_eq(r->res.repairs[0].edits[0].ply, 0, "edit at ply %u", r->res.repairs[0].edits[0].ply);
+    cr_assert_str_eq(line_san(&r->start, &r->res.repairs[0]), "a4 h6 h3 Kh7 Kf1 Kg8 a5 Kh7");
 }
 
 Test(repair, the_result_the_board_decides)
