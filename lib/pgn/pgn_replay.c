@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fen.h"
+#include "grow.h"
 #include "pgn_game_store.h"
 #include "pgn_lex_fast.h"
 #include "pgn_main_line.h"
@@ -16,17 +17,7 @@
 
 static bool ensure_frames(arb_pgn_reader *r, size_t n)
 {
-    if (n <= r->frame_cap)
-        return true;
-    size_t cap = r->frame_cap ? r->frame_cap : 4;
-    while (cap < n)
-        cap *= 2;
-    struct frame *f = realloc(r->frames, cap * sizeof *f);
-    if (!f)
-        return false;
-    r->frames = f;
-    r->frame_cap = cap;
-    return true;
+    return arb_grow(&r->frames, &r->frame_cap, n, sizeof *r->frames);
 }
 
 /* Many puzzle files write FENs with a fullmove number of 0: read it as 1,
