@@ -68,7 +68,7 @@ enum arb_severity { ARB_SEVERITY_INFO = 0, ARB_SEVERITY_WARNING, ARB_SEVERITY_ER
 /* "info", "warning", "error" */
 const char *arb_severity_name(int severity);
 
-/* How a game ended, as pgnlint's JSON reports it. */
+/* How a game ended, as the JSON form reports it (report.h). */
 enum arb_termination {
     ARB_TERM_CHECKMATE = 0,
     ARB_TERM_STALEMATE,
@@ -95,10 +95,11 @@ typedef struct arb_finding {
     int severity;             /* enum arb_severity */
     int32_t line, col;        /* 1-based source position; 0 when not known */
     uint32_t ply;             /* half-move concerned (1 = White's first move), 0 for none */
-    bool after_error;         /* found after an illegal move was skipped (--continue) */
-    /* --continue: the move replayed in place of a token that did not replay
-     * (the reading the notations agree on, or the only legal move of the
-     * piece to the square written), in SAN; "" when the turn passed */
+    bool after_error;         /* found after an illegal move was passed over */
+    /* Going on after bad moves (the reader's skip_bad_moves): the move
+     * replayed in place of a token that did not replay (the reading the
+     * notations agree on, or the only legal move of the piece to the square
+     * written), in SAN; "" when the turn passed */
     char read_as[ARB_SAN_MAX];
     char article[32];         /* "7.5.1", "PGN 8.1.1", from the rule profile */
     /* Message catalogue key (locales/en.yaml "messages"), "" when the
@@ -140,7 +141,7 @@ typedef struct arb_finding {
         int32_t line, col;
         char written[32], move[32], other[32];
     } repair[ARB_FINDING_MAX_REPAIR_EDITS];
-    /* --continue replays the rest of the game along that repair */
+    /* the rest of the game was checked along that repair */
     bool repair_followed;
 } arb_finding;
 

@@ -34,7 +34,7 @@ int lint_bad_move(lint_ctx *c, const arb_position *pos, uint32_t ply, const char
  * small limits. */
 void lint_add_repair(lint_ctx *c, int check);
 
-/* The same search, kept for --continue to follow (lint_follow.c). */
+/* The same search, kept for going on along the repair (lint_follow.c). */
 typedef struct lint_repair_search {
     arb_repairer *repairer;
     arb_mainline ml;
@@ -52,9 +52,9 @@ void lint_repair_attach(const lint_ctx *c, arb_finding *f, const lint_repair_sea
 /* The checks a repair is offered for. */
 bool lint_repair_eligible(int check);
 
-/* lint_follow.c: --continue (the reader passed bad moves over) follows the
- * best repair when there is one: the game's first bad move gets its finding
- * with the repair and "--continue follows it", and *followed becomes the
+/* lint_follow.c: going on after bad moves (the reader passed them over)
+ * follows the best repair when there is one: the game's first bad move gets
+ * its finding with the repair and "... follows it", and *followed becomes the
  * game along the repair (c->g then points to it) for the rest of the
  * checks.  lint_follow_end frees it.  False when out of memory. */
 typedef struct lint_followed {

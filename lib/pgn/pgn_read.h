@@ -1,6 +1,6 @@
 /* pgn_read.h — streaming PGN reader: one game at a time, replayed and checked.
  *
- * Typical use (what pgnconv, pgnlint and pgngrep do):
+ * Typical use (what every reading tool does):
  *
  *   arb_pgn_reader *r;
  *   arb_status st = arb_pgn_reader_open(path, NULL, &r);   // "-" is stdin
@@ -31,7 +31,7 @@
  * (pgn_lex.h) over g->raw: arb_pgn_lexer_init, then lx.line = g->line.
  *
  * Options: record_san stores each move's canonical SAN in its item while
- * the positions are at hand (pgnconv writes from it without replaying);
+ * the positions are at hand (a writer then writes it without replaying);
  * tags_only skips replay for filters that look at tags only (several times
  * faster); max_depth limits variation nesting (default 256, also
  * arb_pgn_reader_set_max_depth).  To read one stream on several threads,
@@ -45,8 +45,8 @@
  * "Freestyle") makes castling follow the FEN's rook files.  Other variants
  * are errors.  Null moves ("--", "Z0") are accepted in variations, and in
  * the main line when the option says so.  A draw offer written "(=)" after a
- * move (FIDE Laws 8.1.5, C.12) becomes a comment item "(=)", as pgnconv writes
- * it back.
+ * move (FIDE Laws 8.1.5, C.12) becomes a comment item "(=)", as the writer
+ * writes it back.
  *
  * National notations: with options.notation every move token is read in
  * that locale's letters and in the forms of FIDE Appendix C (notation.h),
@@ -104,7 +104,7 @@ typedef struct arb_pgn_reader_options {
                                    * pgn_main_line.h) for a later pass: the linter */
     /* Replay every move but keep no items (moves, NAGs, comments, draw
      * offers, variations): for callers that judge a game by its errors,
-     * counts, tags, result and end position (pgngrep -c --valid).  Comments
+     * counts, tags, result and end position (a count of valid games).  Comments
      * are then read over as with skip_comments (no notes about their text).
      * The second reading of options.lenient keeps them. */
     bool skip_items;
@@ -116,8 +116,8 @@ typedef struct arb_pgn_reader_options {
      * filters that pass games on as written and judge only their moves.
      * The "(=)" items the reader makes of draw offers in movetext stay. */
     bool skip_comments;
-    /* Go on after a main-line move that cannot be replayed (an arbiter's
-     * --continue): the error is reported as usual and counted in
+    /* Go on after a main-line move that cannot be replayed (an arbiter
+     * reconstructing a scoresheet): the error is reported as usual and counted in
      * g->skipped_moves; the only legal move of the same piece to the square
      * written replaces it, else the turn passes (a null move item), or, when
      * the side to move is in check, the token is dropped.  Moves after the
