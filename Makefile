@@ -112,15 +112,22 @@ $(B)/obj/gen/profiles_builtin.o: $(B)/gen/profiles_builtin.c lib/base/embedded.h
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(call layer_includes,base) $(CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
-# The repair search's move-frequency prior (lib/repair/move_prior.tsv)
-# compiled in the same way: the search always has it.
-$(B)/gen/move_prior_builtin.c: $(B)/gen/gen_embed lib/repair/move_prior.tsv
-	$(Q)$(B)/gen/gen_embed arb_builtin_move_prior lib/repair/move_prior.tsv > $@
+# The repair search's move-frequency prior (lib/repair/move_prior.tsv),
+# read once at build time with the library's own reader and compiled in as
+# a constant array.
+$(B)/gen/gen_move_prior: lib/gen/gen_move_prior.c lib/repair/repair_prior.c lib/repair/repair_prior.h lib/base/status.c
+	@mkdir -p $(dir $@)
+	$(call say,GEN,$@)
+	$(Q)$(CC) -std=c11 -O2 -Wall -Wextra -Werror $(CPPFLAGS) $(call layer_includes,repair) -o $@ \
+	  lib/gen/gen_move_prior.c lib/repair/repair_prior.c lib/base/status.c
 
-$(B)/obj/gen/move_prior_builtin.o: $(B)/gen/move_prior_builtin.c lib/base/embedded.h
+$(B)/gen/move_prior_builtin.c: $(B)/gen/gen_move_prior lib/repair/move_prior.tsv
+	$(Q)$(B)/gen/gen_move_prior lib/repair/move_prior.tsv > $@
+
+$(B)/obj/gen/move_prior_builtin.o: $(B)/gen/move_prior_builtin.c lib/repair/repair_prior.h
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(CPPFLAGS) $(call layer_includes,base) $(CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(call layer_includes,repair) $(CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
 # Where the data files are installed, for a library that cannot find them
 # beside itself; rewritten only when PREFIX changes, so `make install

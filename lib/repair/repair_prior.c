@@ -1,22 +1,14 @@
-/* repair_prior.c — the move-frequency prior of repair_prior.h: the table
- * compiled into the library (lib/repair/move_prior.tsv, embedded at build
- * time by lib/gen/gen_embed.c), read into an array. */
+/* repair_prior.c — the move-frequency prior of repair_prior.h: a table in
+ * the format of lib/repair/move_prior.tsv read into an array.  The build
+ * reads move_prior.tsv with it once (lib/gen/gen_move_prior.c) and compiles
+ * the array into the library, so a repairer does not read it again. */
 #include "repair_prior.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "embedded.h"
-
-extern const arb_embedded_file arb_builtin_move_prior[];
-extern const size_t arb_builtin_move_prior_count;
-
 enum { NEVER = INT16_MIN };   /* while reading: no figure for that phase */
-
-struct arb_repair_prior {
-    int16_t rarity[ARB_REPAIR_PHASES][6][64][64];
-};
 
 int arb_repair_phase(const arb_position *pos, int ply)
 {
@@ -75,12 +67,6 @@ arb_status arb_repair_prior_new(const char *text, size_t len, arb_repair_prior *
     arb_status ok;
     memset(&ok, 0, sizeof ok);
     *out = NULL;
-    if (!text) {
-        if (arb_builtin_move_prior_count == 0)
-            return arb_status_error(ARB_ERR_DATA, ARB_ERR_DATA, 0, 0, "move prior: not compiled in");
-        text = arb_builtin_move_prior[0].text;
-        len = arb_builtin_move_prior[0].len;
-    }
     arb_repair_prior *p = malloc(sizeof *p);
     if (!p)
         return arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0, "out of memory");

@@ -10,17 +10,19 @@
  * and read the same, the one players make more often comes first (a3 and
  * h3 are both legal in nearly every game; one is played far more often).
  *
- * Ownership and threads: an arb_repair_prior is built once (from the copy
- * of the table compiled into the library) and then only read; share it
- * freely between threads, free it with arb_repair_prior_free.
+ * Ownership and threads: the table compiled into the library
+ * (arb_repair_prior_builtin) is constant, shared freely; a table read with
+ * arb_repair_prior_new is only read after it is made, shared freely too,
+ * and freed with arb_repair_prior_free.
  */
 #ifndef ARB_REPAIR_PRIOR_H
 #define ARB_REPAIR_PRIOR_H
 
+#include <stdint.h>
+
 #include "position.h"
 #include "status.h"
 
-typedef struct arb_repair_prior arb_repair_prior;
 
 /* The game's phase the table tells apart: 0 the opening (the first
  * ARB_REPAIR_OPENING_PLIES plies), 2 the endgame (pieces other than kings
@@ -29,9 +31,19 @@ typedef struct arb_repair_prior arb_repair_prior;
 enum { ARB_REPAIR_PHASES = 3, ARB_REPAIR_OPENING_PLIES = 20, ARB_REPAIR_ENDGAME_MATERIAL = 26 };
 int arb_repair_phase(const arb_position *pos, int ply);
 
-/* Parses a table in the format of move_prior.tsv (text, len bytes); NULL
- * text means the table compiled into the library.  Errors: a malformed
- * line (its number in the message), out of memory. */
+/* Rarities by phase, piece kind, from and to (from White's side).  Defined
+ * here for the copy generated at build time (lib/gen/gen_move_prior.c). */
+typedef struct arb_repair_prior {
+    int16_t rarity[ARB_REPAIR_PHASES][6][64][64];
+} arb_repair_prior;
+
+
+/* lib/repair/move_prior.tsv as compiled into the library. */
+const arb_repair_prior *arb_repair_prior_builtin(void);
+
+/* Parses a table in the format of move_prior.tsv (text, len bytes; it
+ * need not end in NUL).  Errors: a malformed line (its number in the
+ * message and in .line), out of memory. */
 arb_status arb_repair_prior_new(const char *text, size_t len, arb_repair_prior **out);
 void arb_repair_prior_free(arb_repair_prior *p);
 

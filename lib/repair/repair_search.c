@@ -56,7 +56,7 @@ typedef struct seen_entry {
 
 struct arb_repairer {
     arb_repair_limits lim;
-    arb_repair_prior *prior;   /* how often players make each move (repair_prior.h) */
+    const arb_repair_prior *prior;   /* how often players make each move (repair_prior.h) */
     node *nodes;
     size_t node_count;
     int32_t *heap;
@@ -108,7 +108,8 @@ arb_repairer *arb_repairer_new(const arb_repair_limits *limits)
     r->nodes = malloc(r->lim.max_nodes * sizeof *r->nodes);
     r->heap = malloc(r->lim.max_nodes * sizeof *r->heap);
     r->seen = calloc(r->seen_cap, sizeof *r->seen);
-    if (!r->nodes || !r->heap || !r->seen || arb_repair_prior_new(NULL, 0, &r->prior).code) {
+    r->prior = arb_repair_prior_builtin();
+    if (!r->nodes || !r->heap || !r->seen) {
         arb_repairer_free(r);
         return NULL;
     }
@@ -119,7 +120,6 @@ void arb_repairer_free(arb_repairer *r)
 {
     if (!r)
         return;
-    arb_repair_prior_free(r->prior);
     free(r->nodes);
     free(r->heap);
     free(r->seen);

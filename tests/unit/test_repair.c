@@ -281,9 +281,7 @@ static int rarity_of(const arb_repair_prior *p, const char *moves, int ply, cons
 
 Test(repair, the_prior_knows_which_moves_players_make)
 {
-    arb_repair_prior *p;
-    arb_status st = arb_repair_prior_new(NULL, 0, &p);
-    cr_assert_eq(st.code, 0, "%s", st.message);
+    const arb_repair_prior *p = arb_repair_prior_builtin();
     cr_assert_lt(rarity_of(p, "", 0, "e2e4"), rarity_of(p, "", 0, "a2a3"));
     cr_assert_lt(rarity_of(p, "", 0, "g1f3"), rarity_of(p, "", 0, "g1h3"));
     cr_assert_lt(rarity_of(p, "", 0, "e2e4"), 0, "1. e4 is likelier than the usual move made");
@@ -296,6 +294,23 @@ Test(repair, the_prior_knows_which_moves_players_make)
     arb_position ending = play_line("8/5k2/8/8/8/8/2K5/8 w - - 0 1", ""), middle = play_line(START_FEN, "e2e4 e7e5");
     cr_assert_lt(arb_repair_prior_rarity(p, &ending, 80, must_find(&ending, "c2d3")),
                  arb_repair_prior_rarity(p, &middle, 30, must_find(&middle, "e1e2")));
+}
+
+Test(repair, the_prior_compiled_in_is_the_table_in_the_tree)
+{
+    const char *root = getenv("ARBITER_DATA");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/lib/repair/move_prior.tsv", root ? root : ".");
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        cr_skip_test("%s not found (run with ARBITER_DATA set to the source tree)", path);
+    static char text[1 << 20];
+    size_t len = fread(text, 1, sizeof text, f);
+    fclose(f);
+    arb_repair_prior *p;
+    arb_status st = arb_repair_prior_new(text, len, &p);
+    cr_assert_eq(st.code, 0, "%s", st.message);
+    cr_assert_eq(memcmp(p->rarity, arb_repair_prior_builtin()->rarity, sizeof p->rarity), 0);
     arb_repair_prior_free(p);
 }
 
@@ -348,8 +363,7 @@ Test(repair, repairs_of_equal_cost_come_in_the_order_of_the_prior)
 {
     arb_repair_limits wide = {.suggestions = ARB_REPAIR_MAX_SUGGESTIONS};
     repaired *r = repair_in("en", "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 6. Be3 e5 7. Nb3 Be6", 0, &wide);
-    arb_repair_prior *p;
-    cr_assert_eq(arb_repair_prior_new(NULL, 0, &p).code, 0);
+    const arb_repair_prior *p = arb_repair_prior_builtin();
     int ties = 0, last_cost = -1, last_rarity = 0;
     for (size_t i = 0; i < r->res.count; i++) {
         const arb_repair *rep = &r->res.repairs[i];
@@ -369,7 +383,6 @@ Test(repair, repairs_of_equal_cost_come_in_the_order_of_the_prior)
         last_rarity = rarity;
     }
     cr_assert_gt(ties, 0, "the game gives repairs of equal cost");
-    arb_repair_prior_free(p);
 }
 
 Test(repair, the_move_left_out_is_the_one_the_next_move_answers)
