@@ -62,7 +62,8 @@ say = @printf '  %-6s %s\n' $(1) $(2)
 endif
 
 LIB_SRC   := $(sort $(foreach l,$(LAYERS),$(wildcard lib/$(l)/*.c)))
-LIB_OBJ   := $(LIB_SRC:lib/%.c=$(B)/obj/lib/%.o) $(B)/obj/gen/tables.o $(B)/obj/gen/profiles_builtin.o
+LIB_OBJ   := $(LIB_SRC:lib/%.c=$(B)/obj/lib/%.o) $(B)/obj/gen/tables.o $(B)/obj/gen/profiles_builtin.o \
+             $(B)/obj/gen/move_prior_builtin.o
 CMD_COMMON_SRC := $(sort $(wildcard cmd/common/*.c))
 CMD_COMMON_OBJ := $(CMD_COMMON_SRC:cmd/common/%.c=$(B)/obj/cmd/common/%.o)
 TOOL_SRC  := $(sort $(wildcard cmd/*.c))
@@ -110,6 +111,23 @@ $(B)/obj/gen/profiles_builtin.o: $(B)/gen/profiles_builtin.c lib/base/embedded.h
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(call layer_includes,base) $(CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
+
+# The repair search's move-frequency prior (lib/repair/move_prior.tsv),
+# read once at build time with the library's own reader and compiled in as
+# a constant array.
+$(B)/gen/gen_move_prior: lib/gen/gen_move_prior.c lib/repair/repair_prior.c lib/repair/repair_prior.h lib/base/status.c
+	@mkdir -p $(dir $@)
+	$(call say,GEN,$@)
+	$(Q)$(CC) -std=c11 -O2 -Wall -Wextra -Werror $(CPPFLAGS) $(call layer_includes,repair) -o $@ \
+	  lib/gen/gen_move_prior.c lib/repair/repair_prior.c lib/base/status.c
+
+$(B)/gen/move_prior_builtin.c: $(B)/gen/gen_move_prior lib/repair/move_prior.tsv
+	$(Q)$(B)/gen/gen_move_prior lib/repair/move_prior.tsv > $@
+
+$(B)/obj/gen/move_prior_builtin.o: $(B)/gen/move_prior_builtin.c lib/repair/repair_prior.h
+	@mkdir -p $(dir $@)
+	$(call say,CC,$@)
+	$(Q)$(CC) $(CPPFLAGS) $(call layer_includes,repair) $(CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
 # Where the data files are installed, for a library that cannot find them
 # beside itself; rewritten only when PREFIX changes, so `make install
@@ -353,3 +371,16 @@ $(B)/obj/tests/bench/%.o: tests/bench/%.c
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_INCLUDES) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# the repair search's move-frequency prior (lib/repair/move_prior.tsv,
+# tests/bench/move_prior_gen.c): rebuilt from the shared corpus, games after
+# the first 20,000 of bench.pgn.gz (the benches' games are among those)
+$(B)/tests/move-prior-gen: $(B)/obj/tests/bench/move_prior_gen.o $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+MOVE_PRIOR_SOURCE ?= ../shared/corpora/big/bench.pgn.gz
+move-prior: $(B)/tests/move-prior-gen
+	$(B)/tests/move-prior-gen $(MOVE_PRIOR_SOURCE) 20000 100000 > lib/repair/move_prior.tsv
+.PHONY: move-prior

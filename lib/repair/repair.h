@@ -25,9 +25,11 @@
  * player made it and how the move written next answers it, a move a token
  * is read as against the move written (or a quiet one), each with what it
  * and the reply written after it pass over (an exchange not taken back, a
- * piece left to be won).  The search is uniform-cost (best first), so
- * repairs come out cheapest first; equal positions reached at the same
- * token are searched once.
+ * piece left to be won); a move-frequency prior learned from real games
+ * (repair_prior.h) prices an inserted move too and orders repairs of equal
+ * cost.  The search is uniform-cost (best first), so repairs come out
+ * cheapest first; equal positions reached at the same token are searched
+ * once.
  *
  * Bounds: limits.max_edits per repair, limits.max_work position updates and
  * token readings per game, limits.max_nodes search states (memory: about
@@ -154,9 +156,9 @@ int arb_repair_surprise(const arb_position *before, arb_move prev, arb_move m, c
 /* What more than arb_repair_surprise tells of move m (legal in `before`,
  * giving `after`) as a move left out of the record, given `reply`, the move
  * the next token reads as after it (ARB_MOVE_NONE at the end): cheaper for
- * a quiet pawn move, for a reply that answers m (takes back on its square,
- * takes away a piece m attacks), dearer for a capture the reply does not
- * take back though it could.  Cost units, added to the surprise; may be
+ * a reply that answers m (takes back on its square, takes away a piece m
+ * attacks), dearer for a capture the reply does not take back though it
+ * could (how often players make m at all is repair_prior.h's).  Cost units, added to the surprise; may be
  * negative.  Prices inserted moves: the one the next move answers is
  * likelier the one left out. */
 int arb_repair_left_out(const arb_position *before, arb_move m, const arb_position *after, arb_move reply);

@@ -74,13 +74,12 @@ int arb_repair_surprise(const arb_position *before, arb_move prev, arb_move m, c
 
 int arb_repair_left_out(const arb_position *before, arb_move m, const arb_position *after, arb_move reply)
 {
-    enum { QUIET_PAWN = -3, ANSWERED = -1, NOT_RECAPTURED = 5, ESCAPED = -3 };
+    enum { ANSWERED = -1, NOT_RECAPTURED = 5, ESCAPED = -3 };
     bool capture = arb_move_is_capture(before, m);
-    /* a player's quiet moves are pawn moves far more often than the share
-     * of pawn moves among the legal ones */
-    int cost = !capture && arb_move_type(m) != ARB_MOVE_CASTLING
-                       && arb_piece_kind(before->board[arb_move_from(m)]) == ARB_PAWN
-                   ? QUIET_PAWN : 0;
+    /* how often players make such a move at all (quiet pawn moves far more
+     * often than their share among the legal ones) is the prior's
+     * (repair_prior.h) */
+    int cost = 0;
     if (reply == ARB_MOVE_NONE)
         return cost;
     int to = arb_move_to(m);

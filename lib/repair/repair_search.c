@@ -16,6 +16,7 @@
 #include "repair.h"
 
 #include "movegen.h"
+#include "repair_prior.h"
 
 typedef struct node {
     arb_position pos;        /* after the edit */
@@ -46,6 +47,10 @@ typedef struct node {
      * there now against a quiet one (part of `marks`) -- see expand_task. */
     uint32_t fail_tok;
     int32_t fail_price;
+    /* How rare the moves its edits inserted are (repair_prior.h, summed):
+     * among repairs of equal cost, the one whose inserted moves players
+     * make more often comes first. */
+    int32_t rarity;
 } node;
 
 typedef struct seen_entry {
@@ -55,6 +60,7 @@ typedef struct seen_entry {
 
 struct arb_repairer {
     arb_repair_limits lim;
+    const arb_repair_prior *prior;   /* how often players make each move (repair_prior.h) */
     node *nodes;
     size_t node_count;
     int32_t *heap;
@@ -106,6 +112,7 @@ arb_repairer *arb_repairer_new(const arb_repair_limits *limits)
     r->nodes = malloc(r->lim.max_nodes * sizeof *r->nodes);
     r->heap = malloc(r->lim.max_nodes * sizeof *r->heap);
     r->seen = calloc(r->seen_cap, sizeof *r->seen);
+    r->prior = arb_repair_prior_builtin();
     if (!r->nodes || !r->heap || !r->seen) {
         arb_repairer_free(r);
         return NULL;
@@ -311,6 +318,8 @@ static bool before(const arb_repairer *r, int32_t a, int32_t b)
     const node *x = &r->nodes[a], *y = &r->nodes[b];
     if (x->cost != y->cost)
         return x->cost < y->cost;
+    if (x->rarity != y->rarity)
+        return x->rarity < y->rarity;
     if (x->tok != y->tok)
         return x->tok > y->tok;
     return a < b;
@@ -355,7 +364,7 @@ static int32_t heap_pop(arb_repairer *r)
 /* A new node after an edit; false when the search is out of nodes. */
 static bool add_child(arb_repairer *r, const node *parent, int32_t parent_index, const arb_position *pos,
                       size_t tok, size_t ply, int32_t cost, const arb_repair_edit *edit, arb_move prev,
-                      bool took)
+                      bool took, int32_t rarity)
 {
     if (seen_before(r, state_key(pos, tok), cost))
         return true;
@@ -377,6 +386,7 @@ static bool add_child(arb_repairer *r, const node *parent, int32_t parent_index,
     c->fail_tok = UINT32_MAX;
     c->fail_price = 0;
     c->held = 0;
+    c->rarity = parent->rarity + rarity;
     heap_push(r, (int32_t)r->node_count++);
     return true;
 }
@@ -543,6 +553,7 @@ static bool add_task(arb_repairer *r, int32_t xi, size_t k, size_t fail, bool de
     t->prev = k > 0 ? r->chain_moves[k - 1] : (x->parent >= 0 ? x->edit.move : ARB_MOVE_NONE);
     t->prev_took = k > 0 ? arb_move_is_capture(&r->chain[k - 1], r->chain_moves[k - 1]) : x->took;
     t->edits = x->edits;
+    t->rarity = x->rarity;
     t->priced = 1;
     t->task = 1;
     t->held = 0;
@@ -559,6 +570,18 @@ static bool add_task(arb_repairer *r, int32_t xi, size_t k, size_t fail, bool de
     t->cost = t->base + least;
     heap_push(r, (int32_t)r->node_count++);
     return true;
+}
+
+/* The price of inserting a move for how rare it is (repair_prior.h, in
+ * sixteenths of a bit): 0.6 cost units a bit, rounded -- enough to put the
+ * move players make before the one they seldom make, not so much that it
+ * outweighs a reply written that answers the move (repair_plausible.c).
+ * What rounding leaves over orders repairs of equal cost (node.rarity). */
+static int32_t rarity_price(int rarity)
+{
+    enum { TENTHS_A_BIT = 6 };
+    int32_t x = rarity * TENTHS_A_BIT;
+    return (x >= 0 ? x + 80 : x - 80) / 160;
 }
 
 /* The children of task ti: every edit at its ply.  False when out of nodes. */
@@ -620,7 +643,8 @@ static bool expand_task(arb_repairer *r, int32_t ti)
                         c += reply_forgone(pos, m, &next, read_next) - written_reply_price;
                     }
                     size_t before = r->node_count;
-                    if (!add_child(r, x, xi, &next, tok + 1, ply + 1, c, &e, prev, arb_move_is_capture(pos, m)))
+                    if (!add_child(r, x, xi, &next, tok + 1, ply + 1, c, &e, prev, arb_move_is_capture(pos, m),
+                                   0))
                         return false;
                     if (read_here && r->node_count > before)
                         r->nodes[before].fail_tok = r->nodes[ti].fail_tok;
@@ -633,11 +657,14 @@ static bool expand_task(arb_repairer *r, int32_t ti)
         bool fits = tok < r->count ? read_token(r, &next, tok, &read_next) : result_fits(&next, r->game->result);
         if (fits) {
             arb_repair_edit e = {ARB_EDIT_INSERT, (uint32_t)tok, (uint32_t)ply, m};
-            /* the likelier moves left out first, and those the next move
-             * answers (repair_plausible.c) */
+            /* the likelier moves left out first, those the next move
+             * answers (repair_plausible.c) and those players make more
+             * often (repair_prior.c) */
+            int rarity = arb_repair_prior_rarity(r->prior, pos, (int)ply, m);
             int32_t c = base + ARB_REPAIR_COST_INSERT + arb_repair_surprise(pos, prev, m, &next)
-                        + arb_repair_left_out(pos, m, &next, tok < r->count ? read_next : ARB_MOVE_NONE);
-            if (!add_child(r, x, xi, &next, tok, ply + 1, c, &e, prev, arb_move_is_capture(pos, m)))
+                        + arb_repair_left_out(pos, m, &next, tok < r->count ? read_next : ARB_MOVE_NONE)
+                        + rarity_price(rarity);
+            if (!add_child(r, x, xi, &next, tok, ply + 1, c, &e, prev, arb_move_is_capture(pos, m), rarity))
                 return false;
             x = &r->nodes[xi];
         }
@@ -646,7 +673,7 @@ static bool expand_task(arb_repairer *r, int32_t ti)
     if (tok < r->count && (tok + 1 == r->count || read_token(r, pos, tok + 1, &read_next))) {
         arb_repair_edit e = {ARB_EDIT_DELETE, (uint32_t)tok, (uint32_t)ply, ARB_MOVE_NONE};
         int32_t c = r->repeat[tok] ? ARB_REPAIR_COST_DELETE_REPEAT : ARB_REPAIR_COST_DELETE;
-        if (!add_child(r, x, xi, pos, tok + 1, ply, base + c, &e, prev, prev_took))
+        if (!add_child(r, x, xi, pos, tok + 1, ply, base + c, &e, prev, prev_took, 0))
             return false;
         x = &r->nodes[xi];
     }
@@ -664,7 +691,8 @@ static bool expand_task(arb_repairer *r, int32_t ti)
                     /* the marks written on the three moves, in their new order */
                     int32_t c = base + ARB_REPAIR_COST_SWAP + marks_cost(r, tok + 2, pos, m1, &a)
                                 + marks_cost(r, tok + 1, &a, m2, &b) + marks_cost(r, tok, &b, m3, &next);
-                    if (!add_child(r, x, xi, &next, tok + 3, ply + 3, c, &e, prev, arb_move_is_capture(&b, m3)))
+                    if (!add_child(r, x, xi, &next, tok + 3, ply + 3, c, &e, prev, arb_move_is_capture(&b, m3),
+                                   0))
                         return false;
                 }
             }

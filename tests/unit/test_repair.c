@@ -9,6 +9,7 @@
 #include "pgn_read.h"
 #include "repair.h"
 #include "repair_game.h"
+#include "repair_prior.h"
 #include "sheets.h"
 
 /* The repaired line in SAN, moves joined by spaces. */
@@ -266,13 +267,128 @@ Test(repair, a_move_left_out_is_priced_by_the_reply_written_after_it)
     int unanswered = left_out_of("e2e4 e7e5 g1f3 b8c6 f1b5", "a7a6", "d2d3");
     int taken_back = left_out_of("e2e4 d7d5", "e4d5", "d8d5");
     int not_taken_back = left_out_of("e2e4 d7d5", "e4d5", "g8f6");
-    int pawn = left_out_of("", "e2e4", "");
     int knight = left_out_of("", "g1f3", "");
     cr_assert_lt(escaped, unanswered);
     cr_assert_lt(taken_back, not_taken_back);
     cr_assert_gt(not_taken_back, 0, "a capture the queen could take back and did not");
-    cr_assert_lt(pawn, knight, "a quiet pawn move is the likelier one left out");
-    cr_assert_eq(knight, 0);
+    cr_assert_eq(knight, 0, "no reply, nothing more to say");
+}
+
+/* ---- the move-frequency prior (repair_prior.h) ---------------------------- */
+
+#define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+/* The rarity of `last` (UCI) after `moves` from the start, at ply `ply`. */
+static int rarity_of(const arb_repair_prior *p, const char *moves, int ply, const char *last)
+{
+    arb_position pos = play_line(START_FEN, moves);
+    return arb_repair_prior_rarity(p, &pos, ply, must_find(&pos, last));
+}
+
+Test(repair, the_prior_knows_which_moves_players_make)
+{
+    const arb_repair_prior *p = arb_repair_prior_builtin();
+    cr_assert_lt(rarity_of(p, "", 0, "e2e4"), rarity_of(p, "", 0, "a2a3"));
+    cr_assert_lt(rarity_of(p, "", 0, "g1f3"), rarity_of(p, "", 0, "g1h3"));
+    cr_assert_lt(rarity_of(p, "", 0, "e2e4"), 0, "1. e4 is likelier than the usual move made");
+    /* Black's moves are White's seen in a mirror */
+    cr_assert_eq(rarity_of(p, "e2e4", 1, "e7e5"), rarity_of(p, "", 0, "e2e4"));
+    /* O-O (stored as the king taking its rook) is the king's move to g1 */
+    const char *open = "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5";
+    cr_assert_lt(rarity_of(p, open, 6, "e1h1"), rarity_of(p, open, 6, "e1f1"));
+    /* a king walk is the endgame's move */
+    arb_position ending = play_line("8/5k2/8/8/8/8/2K5/8 w - - 0 1", ""), middle = play_line(START_FEN, "e2e4 e7e5");
+    cr_assert_lt(arb_repair_prior_rarity(p, &ending, 80, must_find(&ending, "c2d3")),
+                 arb_repair_prior_rarity(p, &middle, 30, must_find(&middle, "e1e2")));
+}
+
+Test(repair, the_prior_compiled_in_is_the_table_in_the_tree)
+{
+    const char *root = getenv("ARBITER_DATA");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/lib/repair/move_prior.tsv", root ? root : ".");
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        cr_skip_test("%s not found (run with ARBITER_DATA set to the source tree)", path);
+    static char text[1 << 20];
+    size_t len = fread(text, 1, sizeof text, f);
+    fclose(f);
+    arb_repair_prior *p;
+    arb_status st = arb_repair_prior_new(text, len, &p);
+    cr_assert_eq(st.code, 0, "%s", st.message);
+    cr_assert_eq(memcmp(p->rarity, arb_repair_prior_builtin()->rarity, sizeof p->rarity), 0);
+    arb_repair_prior_free(p);
+}
+
+Test(repair, the_game_phases_of_the_prior)
+{
+    arb_position start = play_line(START_FEN, ""), rooks = play_line("r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "");
+    cr_assert_eq(arb_repair_phase(&start, 0), 0);
+    cr_assert_eq(arb_repair_phase(&start, ARB_REPAIR_OPENING_PLIES), 1);
+    cr_assert_eq(arb_repair_phase(&rooks, 60), 2);
+    cr_assert_eq(arb_repair_phase(&rooks, 4), 0, "the opening goes by plies alone");
+}
+
+Test(repair, a_prior_table_is_read_and_checked)
+{
+    const char *text = "# piece from to opening middle endgame\n"
+                       "P\ta2\ta3\t-16\t-\t5\n"
+                       "N\tg1\tf3\t-32\t7\t-";   /* no newline at the end */
+    arb_repair_prior *p;
+    arb_status st = arb_repair_prior_new(text, strlen(text), &p);
+    cr_assert_eq(st.code, 0, "%s", st.message);
+    cr_assert_eq(rarity_of(p, "", 0, "a2a3"), -16);
+    cr_assert_eq(rarity_of(p, "", 0, "g1f3"), -32);
+    cr_assert_eq(rarity_of(p, "", 0, "h2h3"), -16, "a move not in the table: the rarest in its phase");
+    cr_assert_eq(rarity_of(p, "", 30, "a2a3"), 7, "- : never played in that phase");
+    cr_assert_eq(rarity_of(p, "", 30, "g1f3"), 7);
+    arb_repair_prior_free(p);
+
+    const char *bad[] = {"P\ta2\ta3\t1\t2\n", "X\ta2\ta3\t1\t2\t3\n", "P\ta9\ta3\t1\t2\t3\n",
+                         "P\ta2\ta3\t1\t2\t3x\n", "P\ta2\ta3\t1\t2\t3\t4\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char two[64];
+        snprintf(two, sizeof two, "# comment\n%s", bad[i]);
+        st = arb_repair_prior_new(two, strlen(two), &p);
+        cr_assert_neq(st.code, 0, "%s", bad[i]);
+        cr_assert_eq(st.error_class, ARB_ERR_DATA);
+        cr_assert_eq(st.line, 2);
+        cr_assert_null(p);
+    }
+}
+
+Test(repair, of_moves_left_out_that_read_alike_the_one_players_make_comes_first)
+{
+    /* 6... e5 left out: e6, e5, c5, Nc6 ... all let the moves written after
+     * it read; players make e5 there */
+    expect_first(repair("1. d4 Nf6 2. c4 g6 3. Nc3 Bg7 4. e4 d6 5. Nf3 O-O 6. Be2 7. O-O Nc6 8. d5 Ne7"),
+                 ARB_EDIT_INSERT, "d4 Nf6 c4 g6 Nc3 Bg7 e4 d6 Nf3 O-O Be2 e5 O-O Nc6 d5 Ne7");
+}
+
+Test(repair, repairs_of_equal_cost_come_in_the_order_of_the_prior)
+{
+    arb_repair_limits wide = {.suggestions = ARB_REPAIR_MAX_SUGGESTIONS};
+    repaired *r = repair_in("en", "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 6. Be3 e5 7. Nb3 Be6", 0, &wide);
+    const arb_repair_prior *p = arb_repair_prior_builtin();
+    int ties = 0, last_cost = -1, last_rarity = 0;
+    for (size_t i = 0; i < r->res.count; i++) {
+        const arb_repair *rep = &r->res.repairs[i];
+        if (rep->edit_count != 1 || rep->edits[0].kind != ARB_EDIT_INSERT)
+            continue;
+        arb_position pos = r->start, next;
+        for (uint32_t k = 0; k < rep->edits[0].ply; k++) {
+            arb_position_make(&pos, rep->moves[k], &next);
+            pos = next;
+        }
+        int rarity = arb_repair_prior_rarity(p, &pos, (int)rep->edits[0].ply, rep->edits[0].move);
+        if (rep->cost == last_cost) {
+            cr_assert_leq(last_rarity, rarity, "repair %zu", i);
+            ties++;
+        }
+        last_cost = rep->cost;
+        last_rarity = rarity;
+    }
+    cr_assert_gt(ties, 0, "the game gives repairs of equal cost");
 }
 
 Test(repair, the_move_left_out_is_the_one_the_next_move_answers)
