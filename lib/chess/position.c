@@ -177,8 +177,8 @@ static inline bool is_plain(const arb_position *p, unsigned move, int us)
 {
     const unsigned from = move & 63, to = (move >> 6) & 63;
     const unsigned kind = p->board[from] - 6u * (unsigned)us;
-    return move < (1u << 14) && move != ARB_MOVE_NULL && !(p->castling_rooks & (ARB_BB(from) | ARB_BB(to))) &&
-           !(kind == ARB_KING && p->castling_rooks) && !(kind == ARB_PAWN && (from ^ to) == 16);
+    return move < (1u << 14) && move != ARB_MOVE_NULL && !arb_touches_castling(p, from, to, kind) &&
+           !arb_double_step(from, to, kind);
 }
 
 /* one copy per colour: the colour a constant, indices fold */

@@ -61,6 +61,19 @@ static inline void arb_toggle(arb_position *p, int color, int kind, arb_bitboard
     p->by_kind[kind] ^= squares;
 }
 
+/* A move that changes castling rights: it moves or takes a rook that
+ * carries one, or moves a king while any right is left.  Such a move, and a
+ * double step (its e.p. square), are the special cases of a normal move. */
+static inline __attribute__((always_inline)) bool arb_touches_castling(const arb_position *p, unsigned from,
+                                                                        unsigned to, unsigned kind)
+{
+    return (p->castling_rooks & (ARB_BB(from) | ARB_BB(to))) || (kind == ARB_KING && p->castling_rooks);
+}
+static inline __attribute__((always_inline)) bool arb_double_step(unsigned from, unsigned to, unsigned kind)
+{
+    return kind == ARB_PAWN && (from ^ to) == 16;
+}
+
 /* The special cases, out of line in position.c: each returns the change
  * of the key. */
 uint64_t arb_play_castling(arb_position *p, int us, int from, int to);
@@ -94,7 +107,7 @@ static inline __attribute__((always_inline)) void arb_play(arb_position *p, unsi
     const unsigned from = move & 63, to = (move >> 6) & 63;
     const arb_bitboard from_bb = ARB_BB(from), to_bb = ARB_BB(to);
     const unsigned piece = p->board[from], kind = piece - 6u * (unsigned)us; /* the mover's: no division */
-    if (!plain && ((p->castling_rooks & (from_bb | to_bb)) || (kind == ARB_KING && p->castling_rooks)))
+    if (!plain && arb_touches_castling(p, from, to, kind))
         key ^= arb_update_castling(p, us, (int)from, (int)to, (int)kind);
     if (type == ARB_MOVE_CASTLING) {
         p->key = key ^ arb_play_castling(p, us, (int)from, (int)to);
@@ -130,7 +143,7 @@ static inline __attribute__((always_inline)) void arb_play(arb_position *p, unsi
     }
     if (kind == ARB_PAWN) {
         clock = 0;
-        if (!plain && (from ^ to) == 16)
+        if (!plain && arb_double_step(from, to, kind))
             key ^= arb_set_ep_square(p, us, (int)from, (int)to);
     }
     p->checkers = arb_checks_after(p, us, (int)from, (int)to, (int)(placed - 6u * (unsigned)us));

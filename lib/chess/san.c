@@ -546,9 +546,9 @@ int arb_san_parse_make(const arb_position *pos, const char *token, size_t len, a
          * second look at the move's shape */
         const unsigned from = arb_move_from(m), to = arb_move_to(m);
         *move = m;
-        if ((pos->castling_rooks & (ARB_BB(from) | ARB_BB(to))) || (kind == ARB_KING && pos->castling_rooks)) {
+        if (arb_touches_castling(pos, from, to, (unsigned)kind)) {
             arb_position_make(pos, m, out);
-        } else if (kind == ARB_PAWN && (from ^ to) == 16) {
+        } else if (arb_double_step(from, to, (unsigned)kind)) {
             /* a double step (one move in ten): its e.p. square is the only special case */
             *out = *pos;
             arb_play(out, m, pos->side, ARB_MOVE_NORMAL, false);
