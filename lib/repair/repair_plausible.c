@@ -75,28 +75,26 @@ int arb_repair_surprise(const arb_position *before, arb_move prev, arb_move m, c
 int arb_repair_left_out(const arb_position *before, arb_move m, const arb_position *after, arb_move reply)
 {
     enum { ANSWERED = -1, NOT_RECAPTURED = 5, ESCAPED = -3 };
-    bool capture = arb_move_is_capture(before, m);
     /* how often players make such a move at all (quiet pawn moves far more
      * often than their share among the legal ones) is the prior's
-     * (repair_prior.h) */
-    int cost = 0;
+     * (repair_prior.h); this prices only how the reply answers it */
     if (reply == ARB_MOVE_NONE)
-        return cost;
+        return 0;
     int to = arb_move_to(m);
     bool castles = arb_move_type(reply) == ARB_MOVE_CASTLING;
     /* recaptured, or the piece moved taken: the reply is about m */
     if (!castles && arb_move_to(reply) == to)
-        return cost + ANSWERED;
+        return ANSWERED;
     if (arb_in_check(after))
-        return cost;   /* the reply was forced, whatever m was */
+        return 0;   /* the reply was forced, whatever m was */
     /* a capture the opponent could have taken back and did not: most
      * exchanges are taken back at once */
-    if (capture)
-        return cost + (least_attacker(after, after->side, to) ? NOT_RECAPTURED : 0);
+    if (arb_move_is_capture(before, m))
+        return least_attacker(after, after->side, to) ? NOT_RECAPTURED : 0;
     /* the reply takes away a piece the moved one attacks */
     if (!castles && (arb_attackers_to(after, arb_move_from(reply), arb_occupied(after)) & ((arb_bitboard)1 << to)))
-        return cost + ESCAPED;
-    return cost;
+        return ESCAPED;
+    return 0;
 }
 
 /* What capture c (legal in pos) wins, in pawns: the piece taken when it is
