@@ -67,7 +67,9 @@ static inline void arb_toggle(arb_position *p, int color, int kind, arb_bitboard
 static inline __attribute__((always_inline)) bool arb_touches_castling(const arb_position *p, unsigned from,
                                                                         unsigned to, unsigned kind)
 {
-    return (p->castling_rooks & (ARB_BB(from) | ARB_BB(to))) || (kind == ARB_KING && p->castling_rooks);
+    /* most moves are played after both sides have lost every right */
+    const arb_bitboard rooks = p->castling_rooks;
+    return rooks && ((rooks & (ARB_BB(from) | ARB_BB(to))) || kind == ARB_KING);
 }
 static inline __attribute__((always_inline)) bool arb_double_step(unsigned from, unsigned to, unsigned kind)
 {
