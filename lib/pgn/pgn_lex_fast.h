@@ -68,8 +68,9 @@ static inline __attribute__((always_inline)) size_t arb_pgn_lex_plain_symbol(arb
             /* the window may cut it; national extensions; annotations (N,
              * RR, inf) */
             size_t n = q - p;
+            static const unsigned char annotation_first[4] = {0, 'N', 'R', 'i'};   /* N, RR, inf by length */
             if (q >= lx->end || (cls[b[q]] & ARB_PGN_C_EXT)
-                || (n <= 3 && ((n == 1 && c == 'N') || (n == 2 && c == 'R' && b[p + 1] == 'R') || (n == 3 && c == 'i'))))
+                || (n <= 3 && c == annotation_first[n] && (n != 2 || b[p + 1] == 'R')))
                 break;
             lx->pos = p;
             return n;

@@ -458,6 +458,8 @@ static void play_plain_moves(struct parse *p, struct frame *f, bool pass_comment
     arb_pgn_lexer *lx = &p->r->lx;
     size_t plies = 0;
     uint64_t last_end = p->last_end;
+    /* the two positions by pointer, swapped at each ply (not indexed by cur) */
+    arb_position *now = &f->pos[f->cur], *next = &f->pos[f->cur ^ 1];
     for (;;) {
         uint64_t passed_end = 0;
         size_t len = arb_pgn_lex_plain_symbol(lx, pass_comments, &passed_end);
@@ -468,13 +470,16 @@ static void play_plain_moves(struct parse *p, struct frame *f, bool pass_comment
         arb_move m;
         /* anything SAN does not read (null moves, coordinates, errors)
          * goes the long way, from the token's first byte */
-        if (arb_san_parse_make(&f->pos[f->cur], lx->buf + lx->pos, len, &m, &f->pos[f->cur ^ 1]) != ARB_SAN_OK)
+        if (arb_san_parse_make(now, lx->buf + lx->pos, len, &m, next) != ARB_SAN_OK)
             break;
         arb_pgn_lex_take(lx, len);
         last_end = arb_pgn_lexer_offset(lx);
-        f->cur ^= 1;
+        arb_position *played = next;
+        next = now;
+        now = played;
         plies++;
     }
+    f->cur = now == &f->pos[1];
     if (plies) {
         f->has_move = true;
         if (p->depth == 0)
