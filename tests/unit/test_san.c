@@ -68,6 +68,36 @@ Test(san, disambiguation_by_square)
     expect_san(&pos, "h1e1", "Q1e1");
 }
 
+/* A line piece reaches a square only along its own lines and only when
+ * nothing stands between (the parser looks at each piece by itself). */
+Test(san, line_pieces_reach_along_their_own_lines_only)
+{
+    /* the f1 rook is blocked by the d1 knight: Rc1 is the a1 rook's */
+    arb_position pos = fen_ok("4k3/8/8/8/8/8/8/R2N1R1K w - - 0 1");
+    expect_parse(&pos, "Rc1", "a1c1");
+    /* the d1 bishop stands on d2's file, not on a diagonal: Bd2 is b4's */
+    pos = fen_ok("4k3/8/8/8/1B6/8/8/3BK3 w - - 0 1");
+    expect_parse(&pos, "Bd2", "b4d2");
+    /* the a1 rook stands on b2's diagonal, not on a line: Rb2 is b7's */
+    pos = fen_ok("4k3/1R6/8/8/8/8/8/R3K3 w - - 0 1");
+    expect_parse(&pos, "Rb2", "b7b2");
+    /* queens reach along both kinds of line */
+    pos = fen_ok("3Q4/8/8/7k/8/8/8/Q3K3 w - - 0 1");
+    expect_parse_error(&pos, "Qd4", ARB_SAN_AMBIGUOUS);
+    expect_parse(&pos, "Qad4", "a1d4");
+    expect_parse(&pos, "Qdd4", "d8d4");
+    /* the only piece of its kind on the wrong kind of line, or blocked */
+    pos = fen_ok("4k3/8/8/8/8/8/8/3BK3 w - - 0 1");
+    expect_parse_error(&pos, "Bd2", ARB_SAN_ILLEGAL);
+    pos = fen_ok("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    expect_parse_error(&pos, "Rb2", ARB_SAN_ILLEGAL);
+    pos = fen_ok("4k3/8/8/8/8/8/8/R1N1K3 w - - 0 1");
+    expect_parse_error(&pos, "Rd1", ARB_SAN_ILLEGAL);
+    /* a piece between the queen and the square, on either kind of line */
+    pos = fen_ok("3Q4/8/8/3p3k/8/8/1P6/Q3K3 w - - 0 1");
+    expect_parse_error(&pos, "Qd4", ARB_SAN_ILLEGAL);
+}
+
 Test(san, disambiguation_ignores_pinned_pieces)
 {
     /* the c3 knight is pinned by the a5 bishop: only the g1 knight reaches e2 */
