@@ -585,3 +585,83 @@ Test(san, parse_make_is_parse_then_make)
             expect_parse_make_agrees(&pos, not_moves[t], strlen(not_moves[t]));
     }
 }
+
+/* Random games (fixed seeds, captures and checks taken often): at every
+ * ply every legal move's SAN reads back as that move, made as
+ * arb_position_make makes it; and every step of a piece to a square that
+ * is no legal move of it (into check, along a pin, through a piece, off
+ * its lines) is refused.  The SAN reader tests lines and attacks its own
+ * way, apart from the move generator: this holds the two together. */
+static bool is_legal_of(const arb_movelist *list, int from, int to)
+{
+    for (int i = 0; i < list->count; i++)
+        if (arb_move_from(list->moves[i]) == from && arb_move_to(list->moves[i]) == to
+            && arb_move_type(list->moves[i]) != ARB_MOVE_CASTLING)
+            return true;
+    return false;
+}
+
+Test(san, random_games_read_every_legal_move_and_refuse_the_rest)
+{
+    static const char *const letters = "PNBRQK";
+    static const char *const starts[] = {
+        ARB_START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/R2QK2R w KQ - 0 1",
+    };
+    size_t refused = 0, read = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        arb_position pos = fen_ok(starts[seed % 3]);
+        uint64_t state = seed;
+        for (int ply = 0; ply < 160; ply++) {
+            arb_movelist list;
+            arb_generate_legal(&pos, &list);
+            if (list.count == 0)
+                break;
+            for (int i = 0; i < list.count; i++) {
+                char san[ARB_SAN_MAX];
+                san_of(&pos, list.moves[i], san);
+                arb_move m;
+                arb_position made, expected;
+                cr_assert_eq(arb_san_parse_make(&pos, san, strlen(san), &m, &made), ARB_SAN_OK, "seed %llu ply %d: %s",
+                             (unsigned long long)seed, ply, san);
+                cr_assert_eq(m, list.moves[i], "seed %llu ply %d: %s read as another move", (unsigned long long)seed,
+                             ply, san);
+                arb_position_make(&pos, m, &expected);
+                cr_assert(memcmp(&made, &expected, sizeof made) == 0, "%s: another position", san);
+                read++;
+            }
+            /* every piece (not pawns) of the side to move, to every square not its own */
+            for (int from = 0; from < 64; from++) {
+                int piece = pos.board[from];
+                if (piece == ARB_NO_PIECE || piece / 6 != pos.side || piece % 6 == ARB_PAWN)
+                    continue;
+                for (int to = 0; to < 64; to++) {
+                    if (to == from || is_legal_of(&list, from, to) || (pos.by_color[pos.side] & ARB_BB(to)))
+                        continue;
+                    char token[8];
+                    snprintf(token, sizeof token, "%c%c%c%c%c", letters[piece % 6], 'a' + from % 8, '1' + from / 8,
+                             'a' + to % 8, '1' + to / 8);
+                    arb_move m;
+                    cr_assert_neq(arb_san_parse(&pos, token, strlen(token), &m, NULL), ARB_SAN_OK,
+                                  "seed %llu ply %d: %s read though it is no legal move", (unsigned long long)seed, ply,
+                                  token);
+                    refused++;
+                }
+            }
+            uint32_t pick = test_rand(&state) % (uint32_t)list.count;
+            for (int k = 0; k < list.count && (test_rand(&state) & 1); k++) {
+                arb_move c = list.moves[(pick + (uint32_t)k) % (uint32_t)list.count];
+                if (arb_move_is_capture(&pos, c) || arb_move_checkers(&pos, c)) {
+                    pick = (pick + (uint32_t)k) % (uint32_t)list.count;
+                    break;
+                }
+            }
+            arb_position next;
+            arb_position_make(&pos, list.moves[pick], &next);
+            pos = next;
+        }
+    }
+    cr_assert_gt(read, 10000);
+    cr_assert_gt(refused, 100000);
+}
