@@ -11,6 +11,7 @@
  */
 #include "movegen.h"
 
+#include "attacked.h"
 #include "attacks.h"
 
 static inline int emit_from(arb_movelist *list, int from, arb_bitboard targets)
@@ -129,7 +130,7 @@ static bool castling_with(const arb_position *pos, int ksq, int rook)
     arb_bitboard king_path = arb_between(ksq, king_to) | ARB_BB(king_to);
     while (king_path) {
         int sq = arb_pop_lsb(&king_path);
-        if (arb_attackers_to(pos, sq, occ) & pos->by_color[them])
+        if (arb_attacked_by(pos, sq, occ, pos->by_color[them], them))
             return false;
     }
     return true;

@@ -9,32 +9,12 @@
 
 #include <string.h>
 
+#include "attacked.h"
 #include "attacks.h"
 #include "position_play.h"
 #include "san_make.h"
 
 static const char kind_letters[] = "PNBRQK";
-
-/* Whether one of `attackers` (pieces of the side not to move) attacks `sq`
- * on the board `occ`: leapers by their tables, line pieces one by one in the
- * line and between tables, as pieces_reaching below (a side has few). */
-static bool attacked_by(const arb_position *pos, int sq, arb_bitboard occ, arb_bitboard attackers)
-{
-    const arb_bitboard *k = pos->by_kind;
-    if (((arb_pawn_attacks(pos->side, sq) & k[ARB_PAWN]) | (arb_knight_attacks(sq) & k[ARB_KNIGHT])
-         | (arb_king_attacks(sq) & k[ARB_KING])) & attackers)
-        return true;
-    arb_bitboard lines = attackers & (k[ARB_BISHOP] | k[ARB_ROOK] | k[ARB_QUEEN]);
-    while (lines) {
-        int from = arb_pop_lsb(&lines);
-        if (!arb_line(from, sq) || (arb_between(from, sq) & occ))
-            continue;
-        bool straight = arb_file_of(from) == arb_file_of(sq) || arb_rank_of(from) == arb_rank_of(sq);
-        if ((k[ARB_QUEEN] & ARB_BB(from)) || straight == ((k[ARB_ROOK] & ARB_BB(from)) != 0))
-            return true;
-    }
-    return false;
-}
 
 /* Legal test for a non-castling move of a piece that can reach `to`.  A
  * piece other than the king is held only by the check it must answer and by
@@ -67,7 +47,7 @@ static bool leaves_king_safe(const arb_position *pos, int from, int to, bool en_
         removed |= ARB_BB(captured);
     }
     int ksq = pos->board[from] == arb_piece(us, ARB_KING) ? to : arb_king_square(pos, us);
-    return !attacked_by(pos, ksq, occ, pos->by_color[them] & ~removed);
+    return !arb_attacked_by(pos, ksq, occ, pos->by_color[them] & ~removed, them);
 }
 
 /* Out of check, a piece other than the king that is not on a line with its

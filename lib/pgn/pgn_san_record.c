@@ -2,6 +2,7 @@
  * is inline in the header). */
 #include "pgn_san_record.h"
 
+#include "attacked.h"
 #include "attacks.h"
 #include "movegen.h"
 #include "position.h"
@@ -16,7 +17,7 @@ static __attribute__((noinline)) bool king_can_step(const arb_position *pos)
     arb_bitboard targets = arb_king_attacks(ksq) & ~pos->by_color[us];
     while (targets) {
         int sq = arb_pop_lsb(&targets);
-        if (!(arb_attackers_to(pos, sq, occupied) & pos->by_color[us ^ 1]))
+        if (!arb_attacked_by(pos, sq, occupied, pos->by_color[us ^ 1], us ^ 1))
             return true;
     }
     return false;
