@@ -100,7 +100,7 @@ $(B)/gen/gen_tables: lib/gen/gen_tables.c
 $(B)/gen/tables.c: $(B)/gen/gen_tables
 	$(Q)$< > $@
 
-$(B)/obj/gen/tables.o: $(B)/gen/tables.c lib/chess/attacks.h lib/chess/zobrist.h
+$(B)/obj/gen/tables.o: $(B)/gen/tables.c lib/chess/attacks.h lib/chess/zobrist.h $(B)/compile-flags
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(call layer_includes,chess) $(CFLAGS) $(LIB_CFLAGS) -O1 -c -o $@ $<
@@ -114,7 +114,7 @@ $(B)/gen/gen_embed: lib/gen/gen_embed.c
 $(B)/gen/profiles_builtin.c: $(B)/gen/gen_embed $(sort $(wildcard lib/laws/profiles/*.yaml))
 	$(Q)$(B)/gen/gen_embed arb_builtin_profiles $(sort $(wildcard lib/laws/profiles/*.yaml)) > $@
 
-$(B)/obj/gen/profiles_builtin.o: $(B)/gen/profiles_builtin.c lib/base/embedded.h
+$(B)/obj/gen/profiles_builtin.o: $(B)/gen/profiles_builtin.c lib/base/embedded.h $(B)/compile-flags
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(call layer_includes,base) $(CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
@@ -131,7 +131,7 @@ $(B)/gen/gen_move_prior: lib/gen/gen_move_prior.c lib/repair/repair_prior.c lib/
 $(B)/gen/move_prior_builtin.c: $(B)/gen/gen_move_prior lib/repair/move_prior.tsv
 	$(Q)$(B)/gen/gen_move_prior lib/repair/move_prior.tsv > $@
 
-$(B)/obj/gen/move_prior_builtin.o: $(B)/gen/move_prior_builtin.c lib/repair/repair_prior.h
+$(B)/obj/gen/move_prior_builtin.o: $(B)/gen/move_prior_builtin.c lib/repair/repair_prior.h $(B)/compile-flags
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(call layer_includes,repair) $(CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
@@ -146,7 +146,15 @@ $(B)/gen/prefix.h: FORCE
 FORCE:
 $(B)/obj/lib/base/datadir.o: $(B)/gen/prefix.h
 
-$(B)/obj/lib/%.o: lib/%.c
+# The compiler and its flags, rewritten only when they change: every object
+# depends on the file, so building with other flags (ARCH_FLAGS, OPT, CC,
+# SAN_FLAGS) into the same directory recompiles all, never mixes objects.
+$(B)/compile-flags: FORCE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' '$(CC) $(CPPFLAGS) $(CFLAGS) $(LIB_CFLAGS)' > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+
+$(B)/obj/lib/%.o: lib/%.c $(B)/compile-flags
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(call layer_includes,$(firstword $(subst /, ,$*))) $(CFLAGS) $(LIB_CFLAGS) -MMD -MP -c -o $@ $<
@@ -160,17 +168,17 @@ $(foreach h,$(PUBLIC_HEADERS),$(eval $(call stage_header,$(h))))
 
 # the tools see the public headers only
 CMD_OBJ := $(TOOL_SRC:cmd/%.c=$(B)/obj/cmd/%.o) $(CMD_COMMON_OBJ)
-$(CMD_OBJ): $(B)/obj/cmd/%.o: cmd/%.c | $(STAGED_HEADERS)
+$(CMD_OBJ): $(B)/obj/cmd/%.o: cmd/%.c $(B)/compile-flags | $(STAGED_HEADERS)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) -I$(B)/include/arbiter $(CFLAGS) -MMD -MP -c -o $@ $<
 
-$(B)/obj/%.o: %.c
+$(B)/obj/%.o: %.c $(B)/compile-flags
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_INCLUDES) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-$(B)/obj/tests/%.o: tests/unit/%.c
+$(B)/obj/tests/%.o: tests/unit/%.c $(B)/compile-flags
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_INCLUDES) $(CFLAGS) $(shell pkg-config --cflags criterion 2>/dev/null) -MMD -MP -c -o $@ $<
@@ -261,11 +269,11 @@ demo: all
 # The sanitizers make the tools two to four times slower: a golden case's
 # limit (tests/golden/run.sh, there to catch a hang) is four times longer.
 ASAN_B ?= build/asan
+# (both makes below with the same flags: other flags would rebuild all)
+ASAN_VARS := B=$(ASAN_B) OPT=-O1 SAN_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 asan: deps
-	@$(MAKE) --no-print-directory -j$(BUILD_JOBS) B=$(ASAN_B) OPT=-O1 \
-	  SAN_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	  all $(ASAN_B)/tests/unit
-	@GOLDEN_TIMEOUT=$${GOLDEN_TIMEOUT:-480} $(MAKE) --no-print-directory -k B=$(ASAN_B) unit golden
+	@$(MAKE) --no-print-directory -j$(BUILD_JOBS) $(ASAN_VARS) all $(ASAN_B)/tests/unit
+	@GOLDEN_TIMEOUT=$${GOLDEN_TIMEOUT:-480} $(MAKE) --no-print-directory -k $(ASAN_VARS) unit golden
 
 # libFuzzer harnesses (clang): each runs FUZZ_SECONDS on a scratch copy of its
 # seed corpus in corpora/fuzz/<name>, FUZZ_JOBS at a time (tests/fuzz/run.sh);
@@ -308,7 +316,7 @@ $(B)/tests/oracle-facts: $(B)/obj/tests/oracle/facts.o $(STATIC_LIB)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(B)/obj/tests/oracle/%.o: tests/oracle/%.c
+$(B)/obj/tests/oracle/%.o: tests/oracle/%.c $(B)/compile-flags
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_INCLUDES) $(CFLAGS) -MMD -MP -c -o $@ $<
@@ -374,7 +382,7 @@ $(B)/tests/repair-bench: $(B)/obj/tests/bench/repair_bench.o $(STATIC_LIB)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(B)/obj/tests/bench/%.o: tests/bench/%.c
+$(B)/obj/tests/bench/%.o: tests/bench/%.c $(B)/compile-flags
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_INCLUDES) $(CFLAGS) -MMD -MP -c -o $@ $<
