@@ -25,13 +25,12 @@
  * farther back comes first.  Marks written that a history contradicts (x,
  * +, #, a from-file or from-rank the board does not need) count against
  * it.  A small chess prior (repair_plausible.c) prices the moves the search
- * supplies: an inserted move by how likely a
- * player made it and how the move written next answers it, a move a token
- * is read as against the move written (or a quiet one), each with what it
- * and the reply written after it pass over (an exchange not taken back, a
- * piece left to be won); a move-frequency prior learned from real games
- * (repair_prior.h) prices an inserted move too and orders repairs of equal
- * cost.  The search is uniform-cost (best first), so repairs come out
+ * supplies: an inserted move by how likely a player made it and how the
+ * move written next answers it, a move a token is read as against the move
+ * written (or a quiet one), each with what it and the reply written after
+ * it pass over (an exchange not taken back, a piece left to be won); a
+ * move-frequency prior learned from real games (repair_prior.h) prices an
+ * inserted move too and orders repairs of equal cost.  The search is uniform-cost (best first), so repairs come out
  * cheapest first; equal positions reached at the same token are searched
  * once.
  *
