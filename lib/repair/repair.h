@@ -18,16 +18,19 @@
  *
  * Cost model (repair_cost.c): an edit costs its kind's base, plus how far the
  * move read differs from the token written (a letter that means that piece
- * in English SAN is a small change), plus a little for its distance from the
- * ply where the game as repaired so far stops: an edit near the failure is
- * preferred to one far from it.  A small chess prior (repair_plausible.c)
- * prices the moves the search supplies: an inserted move by how likely a
- * player made it and how the move written next answers it, a move a token
- * is read as against the move written (or a quiet one), each with what it
- * and the reply written after it pass over (an exchange not taken back, a
- * piece left to be won); a move-frequency prior learned from real games
- * (repair_prior.h) prices an inserted move too and orders repairs of equal
- * cost.  The search is uniform-cost (best first), so repairs come out
+ * in English SAN is a small change).  Where the game stops is no evidence
+ * of where the error stands (a legal move written wrong breaks it only
+ * later): an edit far from the failure costs what one near it does, and of
+ * two lines ending in one reading each at equal cost the one that edits
+ * farther back comes first.  Marks written that a history contradicts (x,
+ * +, #, a from-file or from-rank the board does not need) count against
+ * it.  A small chess prior (repair_plausible.c) prices the moves the search
+ * supplies: an inserted move by how likely a player made it and how the
+ * move written next answers it, a move a token is read as against the move
+ * written (or a quiet one), each with what it and the reply written after
+ * it pass over (an exchange not taken back, a piece left to be won); a
+ * move-frequency prior learned from real games (repair_prior.h) prices an
+ * inserted move too and orders repairs of equal cost.  The search is uniform-cost (best first), so repairs come out
  * cheapest first; equal positions reached at the same token are searched
  * once.
  *

@@ -39,7 +39,6 @@ typedef struct node {
     uint8_t held;            /* a line read to the end, queued at cost + HOLD (see below) */
     uint8_t read_here;       /* task: the token there reads as written (as `written`) */
     arb_move written;
-    int32_t distance;        /* task: the penalty for the distance from the failure */
     int32_t marks;           /* the part of cost for marks its stretch contradicts */
     int32_t base;            /* task: the cost its edits add to */
     /* A legal written move read as another: the token where the parent's
@@ -313,6 +312,15 @@ static int32_t reply_forgone(const arb_position *pos, arb_move m, const arb_posi
 
 /* ---- the priority queue ------------------------------------------------- */
 
+/* Of two repairs as cheap whose last edits read a move as another, the
+ * one that edits farther back comes first: a legal move written wrong is
+ * what breaks a game only later, and nothing written tells which of
+ * Re8 .. Re8 meant Rd8 when either reading replays. */
+static bool reads_farther_back(const arb_repair_edit *a, const arb_repair_edit *b)
+{
+    return a->kind == ARB_EDIT_REPLACE && b->kind == ARB_EDIT_REPLACE && a->ply < b->ply;
+}
+
 static bool before(const arb_repairer *r, int32_t a, int32_t b)
 {
     const node *x = &r->nodes[a], *y = &r->nodes[b];
@@ -320,6 +328,8 @@ static bool before(const arb_repairer *r, int32_t a, int32_t b)
         return x->cost < y->cost;
     if (x->rarity != y->rarity)
         return x->rarity < y->rarity;
+    if (x->held && y->held && reads_farther_back(&x->edit, &y->edit) != reads_farther_back(&y->edit, &x->edit))
+        return reads_farther_back(&x->edit, &y->edit);
     if (x->tok != y->tok)
         return x->tok > y->tok;
     return a < b;
@@ -478,6 +488,22 @@ static bool add_solution(arb_repairer *r, int32_t n, arb_repair_result *out)
 
 /* ---- expanding a node ----------------------------------------------------- */
 
+/* A piece move written with its file or rank of departure (Nbd7, R1e2)
+ * where no other piece of its kind reaches the square: writers add one
+ * where the board needs it, so a history in which it is needless is less
+ * likely (Nbc3 written after a knight went to e2, not to f3).  The pieces
+ * that attack the square stand for the legal moves (a pinned one counts:
+ * the rare case costs only this). */
+enum { NEEDLESS_FROM = 3 };
+static bool needless_from(const arb_position *pos, const arb_move_spec *sp, arb_move m)
+{
+    if (sp->kind < ARB_KNIGHT || sp->kind > ARB_QUEEN || (sp->from_file >= 0) == (sp->from_rank >= 0)
+        || arb_move_type(m) == ARB_MOVE_CASTLING)
+        return false;
+    arb_bitboard same = arb_pieces(pos, pos->side, arb_piece_kind(pos->board[arb_move_from(m)]));
+    return __builtin_popcountll(arb_attackers_to(pos, arb_move_to(m), arb_occupied(pos)) & same) < 2;
+}
+
 /* Marks written (x, +, #) that the move read contradicts: a history that
  * makes later marks wrong is less likely.  Cost units. */
 static int32_t marks_cost(arb_repairer *r, size_t tok, const arb_position *before, arb_move m,
@@ -493,6 +519,8 @@ static int32_t marks_cost(arb_repairer *r, size_t tok, const arb_position *befor
      * the mark optional, so it is weaker evidence) */
     if (r->marks_checks && !(sp->flags & (ARB_SPEC_CHECK | ARB_SPEC_MATE)) && arb_in_check(after))
         cost += 3;
+    if (needless_from(before, sp, m))
+        cost += NEEDLESS_FROM;
     return cost;
 }
 
@@ -545,7 +573,6 @@ static bool add_task(arb_repairer *r, int32_t xi, size_t k, size_t fail, bool de
     const node *x = &r->nodes[xi];
     node *t = &r->nodes[r->node_count];
     size_t tok = x->tok + k;
-    int32_t near = (int32_t)(fail - k);
     t->pos = r->chain[k];
     t->parent = xi;
     t->tok = (uint32_t)tok;
@@ -562,10 +589,9 @@ static bool add_task(arb_repairer *r, int32_t xi, size_t k, size_t fail, bool de
     t->fail_price = 0;
     t->written = k < fail ? r->chain_moves[k] : ARB_MOVE_NONE;
     t->written_reply = k + 1 < fail ? r->chain_moves[k + 1] : ARB_MOVE_NONE;
-    t->distance = near > 5 ? 5 : near;
     int32_t least = tok < r->count && r->repeat[tok] ? ARB_REPAIR_COST_DELETE_REPEAT : ARB_REPAIR_COST_REPLACE;
     /* the stretch counts only up to this ply for the edits made here */
-    t->base = x->cost - x->marks + marks_before + t->distance;
+    t->base = x->cost - x->marks + marks_before;
     t->marks = 0;
     t->cost = t->base + least;
     heap_push(r, (int32_t)r->node_count++);
@@ -701,14 +727,22 @@ static bool expand_task(arb_repairer *r, int32_t ti)
     return true;
 }
 
-/* The repairs found, cheapest first (stable: the search's order among
- * equals). */
+static bool cheaper_repair(const arb_repair *a, const arb_repair *b)
+{
+    if (a->cost != b->cost)
+        return a->cost < b->cost;
+    return a->edit_count && b->edit_count
+           && reads_farther_back(&a->edits[a->edit_count - 1], &b->edits[b->edit_count - 1]);
+}
+
+/* The repairs found, cheapest first (among equals: the farther-back
+ * reading first, else the search's order). */
 static void sort_repairs(arb_repair_result *out)
 {
     for (size_t i = 1; i < out->count; i++) {
         arb_repair x = out->repairs[i];
         size_t j = i;
-        for (; j > 0 && out->repairs[j - 1].cost > x.cost; j--)
+        for (; j > 0 && cheaper_repair(&x, &out->repairs[j - 1]); j--)
             out->repairs[j] = out->repairs[j - 1];
         out->repairs[j] = x;
     }

@@ -75,6 +75,14 @@ static void expect_first(const repaired *r, int kind, const char *line)
     cr_assert_str_eq(line_san(&r->start, best), line);
 }
 
+static size_t rank_of(const repaired *r, const char *line)
+{
+    for (size_t i = 0; i < r->res.count; i++)
+        if (strcmp(line_san(&r->start, &r->res.repairs[i]), line) == 0)
+            return i + 1;
+    return 0;
+}
+
 #define RUY "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 "
 #define RUY_LINE "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O"
 
@@ -174,6 +182,28 @@ Test(repair, an_error_that_breaks_the_game_only_later)
         found |= strcmp(line_san(&r->start, &r->res.repairs[i]), RUY_LINE) == 0
                  && r->res.repairs[i].edits[0].ply == 4;
     cr_assert(found, "the original line is not among the first three");
+}
+
+Test(repair, of_two_readings_as_cheap_the_one_farther_back_comes_first)
+{
+    /* 2... d5 written for 2... c6 (legal), so 3... d5 fails: reading
+     * 3... d5 as c6 reaches the same position at the same cost, and where
+     * the game stops says nothing of where the error stands */
+    repaired *r = repair("1. d4 Nf6 2. c4 d5 3. Nc3 d5 4. cxd5 cxd5");
+    expect_first(r, ARB_EDIT_REPLACE, "d4 Nf6 c4 c6 Nc3 d5 cxd5 cxd5");
+    cr_assert_eq(r->res.repairs[0].edits[0].ply, 3);
+    cr_assert_geq(r->res.count, 2);
+    cr_assert_eq(r->res.repairs[1].edits[0].ply, 5);
+    cr_assert_eq(r->res.repairs[1].cost, r->res.repairs[0].cost);
+}
+
+Test(repair, a_needless_disambiguation_counts_against_a_history)
+{
+    /* 3. Nbc3 says a second knight reached c3: the move left out was
+     * 2. Ne2, though players make 2. Nf3 more often */
+    repaired *r = repair("1. e4 c5 2. Nc6 3. Nbc3 g6");
+    expect_first(r, ARB_EDIT_INSERT, "e4 c5 Ne2 Nc6 Nbc3 g6");
+    cr_assert_eq(rank_of(r, "e4 c5 Nf3 Nc6 Nc3 g6"), 2);
 }
 
 Test(repair, romanian_letters_and_an_english_knight)
@@ -419,14 +449,6 @@ Test(repair, the_move_left_out_is_the_one_the_next_move_answers)
     "Be6 Nd5 Rfc8 Be3 Kf8 Rac1 Nd7 Rd2 Nce5 Rdc2 Nd3 Rb1 b5 Na5 Nb4 Nxb4"
 
 /* Rank (1-based) of the line among the repairs found, 0 when absent. */
-static size_t rank_of(const repaired *r, const char *line)
-{
-    for (size_t i = 0; i < r->res.count; i++)
-        if (strcmp(line_san(&r->start, &r->res.repairs[i]), line) == 0)
-            return i + 1;
-    return 0;
-}
-
 Test(repair, the_other_order_of_a_swap_is_among_the_first_three)
 {
     /* 17. Bb5 and 18. Bxb8 swapped; 17... Qxb8 and 18... Rd8 swapped reach
