@@ -30,9 +30,9 @@
  * written (or a quiet one), each with what it and the reply written after
  * it pass over (an exchange not taken back, a piece left to be won); a
  * move-frequency prior learned from real games (repair_prior.h) prices an
- * inserted move too and orders repairs of equal cost.  The search is uniform-cost (best first), so repairs come out
- * cheapest first; equal positions reached at the same token are searched
- * once.
+ * inserted move too and orders repairs of equal cost.  The search is
+ * uniform-cost (best first), so repairs come out cheapest first; equal
+ * positions reached at the same token are searched once.
  *
  * Bounds: limits.max_edits per repair, limits.max_work position updates and
  * token readings per game, limits.max_nodes search states (memory: about
