@@ -15,6 +15,23 @@
 #include "attacks.h"
 #include "position.h"
 
+/* Which of `pieces` (bishops, rooks and queens, by the position's kinds
+ * `by_kind`) reach `sq` along their own lines on the board `occ`. */
+static inline __attribute__((always_inline)) arb_bitboard arb_lines_reaching(const arb_bitboard *by_kind, int sq,
+                                                                              arb_bitboard occ, arb_bitboard pieces)
+{
+    arb_bitboard reaching = 0;
+    while (pieces) {
+        int from = arb_pop_lsb(&pieces);
+        if (!arb_line(from, sq) || (arb_between(from, sq) & occ))
+            continue;
+        bool straight = arb_file_of(from) == arb_file_of(sq) || arb_rank_of(from) == arb_rank_of(sq);
+        if ((by_kind[ARB_QUEEN] & ARB_BB(from)) || straight == ((by_kind[ARB_ROOK] & ARB_BB(from)) != 0))
+            reaching |= ARB_BB(from);
+    }
+    return reaching;
+}
+
 /* Whether one of `attackers` (pieces of colour `colour`) attacks `sq` on
  * the board `occ`. */
 static inline bool arb_attacked_by(const arb_position *pos, int sq, arb_bitboard occ, arb_bitboard attackers,
@@ -24,16 +41,7 @@ static inline bool arb_attacked_by(const arb_position *pos, int sq, arb_bitboard
     if (((arb_pawn_attacks(colour ^ 1, sq) & k[ARB_PAWN]) | (arb_knight_attacks(sq) & k[ARB_KNIGHT])
          | (arb_king_attacks(sq) & k[ARB_KING])) & attackers)
         return true;
-    arb_bitboard lines = attackers & (k[ARB_BISHOP] | k[ARB_ROOK] | k[ARB_QUEEN]);
-    while (lines) {
-        int from = arb_pop_lsb(&lines);
-        if (!arb_line(from, sq) || (arb_between(from, sq) & occ))
-            continue;
-        bool straight = arb_file_of(from) == arb_file_of(sq) || arb_rank_of(from) == arb_rank_of(sq);
-        if ((k[ARB_QUEEN] & ARB_BB(from)) || straight == ((k[ARB_ROOK] & ARB_BB(from)) != 0))
-            return true;
-    }
-    return false;
+    return arb_lines_reaching(k, sq, occ, attackers & (k[ARB_BISHOP] | k[ARB_ROOK] | k[ARB_QUEEN])) != 0;
 }
 
 #endif

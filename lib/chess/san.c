@@ -70,27 +70,17 @@ static inline bool safe_piece_move(const arb_position *pos, int ksq, int from, i
     return !((straight ? arb_rook_attacks(ksq, occ) : arb_bishop_attacks(ksq, occ)) & pinners);
 }
 
-/* Which of `pieces` (all of `kind`, not pawns) reach `to`.  A line piece is
- * looked at by itself, in the line and between tables (64 KB): the magic
- * table of slider attacks is larger than the cache, and its lookups were a
- * quarter of the time spent reading SAN.  A side has one or two of a kind. */
-static inline __attribute__((always_inline)) arb_bitboard pieces_reaching(int kind, int to, arb_bitboard occ,
-                                                                           arb_bitboard pieces)
+/* Which of `pieces` (all of `kind`, not pawns) reach `to`.  Line pieces
+ * one by one (attacked.h): the magic table's lookups were a quarter of the
+ * time spent reading SAN.  A side has one or two of a kind. */
+static inline __attribute__((always_inline)) arb_bitboard pieces_reaching(const arb_position *pos, int kind, int to,
+                                                                           arb_bitboard occ, arb_bitboard pieces)
 {
     if (kind == ARB_KNIGHT)
         return arb_knight_attacks(to) & pieces;
     if (kind == ARB_KING)
         return arb_king_attacks(to) & pieces;
-    arb_bitboard reaching = 0;
-    while (pieces) {
-        int sq = arb_pop_lsb(&pieces);
-        if (!arb_line(sq, to) || (arb_between(sq, to) & occ))
-            continue;
-        bool straight = arb_file_of(sq) == arb_file_of(to) || arb_rank_of(sq) == arb_rank_of(to);
-        if (kind == ARB_QUEEN || straight == (kind == ARB_ROOK))
-            reaching |= ARB_BB(sq);
-    }
-    return reaching;
+    return arb_lines_reaching(pos->by_kind, to, occ, pieces);
 }
 
 /* The squares among `from_mask` holding a piece of `kind` (not a pawn) of
@@ -98,7 +88,7 @@ static inline __attribute__((always_inline)) arb_bitboard pieces_reaching(int ki
 static inline __attribute__((always_inline)) arb_bitboard legal_origins(const arb_position *pos, int kind, int to, arb_bitboard from_mask)
 {
     const int us = pos->side;
-    arb_bitboard origins = pieces_reaching(kind, to, arb_occupied(pos), arb_pieces(pos, us, kind) & from_mask);
+    arb_bitboard origins = pieces_reaching(pos, kind, to, arb_occupied(pos), arb_pieces(pos, us, kind) & from_mask);
     arb_bitboard legal = 0;
     const int ksq = arb_king_square(pos, us);
     while (origins) {
@@ -376,7 +366,7 @@ static inline __attribute__((always_inline)) bool parse_common(const arb_positio
             from_mask &= arb_rank_bb(*p++ - '1');
         if (p != e || (pos->by_color[us] & to_bb))
             return false;
-        arb_bitboard origins = pieces_reaching(kind, to, occ, arb_pieces(pos, us, kind) & from_mask);
+        arb_bitboard origins = pieces_reaching(pos, kind, to, occ, arb_pieces(pos, us, kind) & from_mask);
         if (!origins)
             return false;
         from = arb_lsb(origins);
