@@ -501,7 +501,7 @@ static bool needless_from(const arb_position *pos, const arb_move_spec *sp, arb_
         || arb_move_type(m) == ARB_MOVE_CASTLING)
         return false;
     arb_bitboard same = arb_pieces(pos, pos->side, arb_piece_kind(pos->board[arb_move_from(m)]));
-    return __builtin_popcountll(arb_attackers_to(pos, arb_move_to(m), arb_occupied(pos)) & same) < 2;
+    return !arb_more_than_one(arb_attackers_to(pos, arb_move_to(m), arb_occupied(pos)) & same);
 }
 
 /* Marks written (x, +, #) that the move read contradicts: a history that
