@@ -94,3 +94,50 @@ Test(lint_tags, hundred_thousand_tags_are_quick, .timeout = 10)
     lint_teardown(&t);
     free(text);
 }
+
+/* A tag is one the checks read only under its exact name: one that starts
+ * like it, stops short of it, goes on past it or differs in case is
+ * another tag (no roster tag found in it, no check of its value). */
+Test(lint_tags, names_read_exactly)
+{
+    static const char *const near[] = {"Even", "Events", "event", "Sit", "SiteX", "Dat", "Dates", "Roun",
+                                       "Rounds", "Whit", "WhiteElo", "Blac", "BlackX", "Resul", "Results",
+                                       "RESULT", "R", "S", "E"};
+    static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+    size_t n = sizeof near / sizeof *near;
+    char text[2048];
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)snprintf(text + len, sizeof text - len, "[%s \"bad..\"]\n", near[i]);
+    snprintf(text + len, sizeof text - len, "\n1. e4 *\n");
+    linted t;
+    lint_setup(&t, NULL);
+    const arb_lint_report *r = lint_text(&t, text);
+    for (size_t k = 0; k < sizeof roster / sizeof *roster; k++) {
+        char want[64];
+        snprintf(want, sizeof want, "the Seven Tag Roster lacks %s", roster[k]);
+        bool found = false;
+        for (size_t i = 0; i < r->count && !found; i++)
+            found = strcmp(r->findings[i].message, want) == 0;
+        cr_assert(found, "%s: none of the near names is it", want);
+    }
+    for (size_t i = 0; i < r->count; i++)
+        cr_assert_null(strstr(r->findings[i].message, "bad.."), "a near name's value checked: %s",
+                       r->findings[i].message);
+    lint_teardown(&t);
+    /* the exact names are read, and their values checked */
+    len = 0;
+    for (size_t k = 0; k < sizeof roster / sizeof *roster; k++)
+        len += (size_t)snprintf(text + len, sizeof text - len, "[%s \"%s\"]\n", roster[k],
+                                k == 2 || k == 3 || k == 6 ? "bad.." : "x");
+    snprintf(text + len, sizeof text - len, "\n1. e4 *\n");
+    lint_setup(&t, NULL);
+    r = lint_text(&t, text);
+    size_t checked = 0;
+    for (size_t i = 0; i < r->count; i++) {
+        cr_assert_null(strstr(r->findings[i].message, "the Seven Tag Roster lacks"), "%s", r->findings[i].message);
+        checked += strstr(r->findings[i].message, "\"bad..\"") != NULL;
+    }
+    cr_assert_eq(checked, 3, "Date, Round and Result values checked");
+    lint_teardown(&t);
+}
