@@ -56,38 +56,58 @@ static inline void line_put(json_line *l, const char *s, size_t n)
 #define LINE_PUT(l, literal) line_put(l, literal, sizeof literal - 1)
 
 /* Plain printable ASCII without '"' or '\\' (names, files, most messages):
- * a JSON string as it is between quotes; found eight bytes at a time. */
-static bool json_plain(const char *s, size_t n)
+ * a JSON string as it is between quotes; found eight bytes at a time, the
+ * last eight (overlapping) for the rest; a short string byte by byte. */
+static inline bool word_plain(uint64_t w)
 {
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-    size_t i = 0;
-    for (uint64_t w; i + 8 <= n; i += 8) {
-        memcpy(&w, s + i, 8);
-        uint64_t quote = w ^ (ones * '"'), slash = w ^ (ones * '\\');
-        /* a byte below 0x20 or from 0x80, a quote, a backslash */
-        if ((w | (w - ones * 0x20) | ((quote - ones) & ~quote) | ((slash - ones) & ~slash)) & highs)
-            return false;
-    }
-    for (; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
-            return false;
-    }
-    return true;
+    uint64_t quote = w ^ (ones * '"'), slash = w ^ (ones * '\\');
+    /* a byte below 0x20 or from 0x80, a quote, a backslash (a borrow only
+     * starts at such a byte, so the word test is exact) */
+    return !((w | (w - ones * 0x20) | ((quote - ones) & ~quote) | ((slash - ones) & ~slash)) & highs);
 }
 
-/* A JSON string: a plain one between quotes, anything else escaped (and
- * its UTF-8 checked) by arb_strbuf_json_string. */
-static void line_text(json_line *l, const char *s)
+static inline bool json_plain(const char *s, size_t n)
 {
-    size_t n = strlen(s);
-    if (json_plain(s, n)) {
+    if (n < 8) {
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = (unsigned char)s[i];
+            if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+                return false;
+        }
+        return true;
+    }
+    uint64_t w;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&w, s + i, 8);
+        if (!word_plain(w))
+            return false;
+    }
+    if (i == n)
+        return true;
+    memcpy(&w, s + n - 8, 8);
+    return word_plain(w);
+}
+
+/* A JSON string known to hold plain ASCII (see json_plain), or not known
+ * to (then looked at). */
+static void line_text_n(json_line *l, const char *s, size_t n, bool plain)
+{
+    if (plain || json_plain(s, n)) {
         line_put(l, "\"", 1);
         line_put(l, s, n);
         line_put(l, "\"", 1);
     } else if (line_flush(l)) {
         l->ok = arb_strbuf_json_string(l->out, s);
     }
+}
+
+/* A JSON string: a plain one between quotes, anything else escaped (and
+ * its UTF-8 checked) by arb_strbuf_json_string. */
+static void line_text(json_line *l, const char *s)
+{
+    line_text_n(l, s, strlen(s), false);
 }
 
 static bool json_text(arb_strbuf *t, const char *s)
@@ -218,16 +238,38 @@ static bool json_repair(arb_strbuf *t, const arb_finding *f)
     return ok && PUT(t, "]");
 }
 
-bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, const arb_report_style *style,
-                             arb_strbuf *out)
+/* The source's name, and whether it is plain (every line of a game has it:
+ * looked at once per game). */
+typedef struct json_source {
+    const char *name;
+    size_t len;
+    bool plain;
+} json_source;
+
+static json_source source_of(const arb_lint_report *r)
 {
-    const char *src = r->source ? r->source : "-";
+    json_source s = {r->source ? r->source : "-", 0, false};
+    s.len = strlen(s.name);
+    s.plain = json_plain(s.name, s.len);
+    return s;
+}
+
+/* A name the library itself gives (check codes, severities, terminations):
+ * plain ASCII, nothing to escape. */
+static void line_own_name(json_line *l, const char *name)
+{
+    line_text_n(l, name, strlen(name), true);
+}
+
+static bool finding_line(const arb_lint_report *r, const arb_finding *f, const arb_report_style *style,
+                         const json_source *src, arb_strbuf *out)
+{
     char message[1024], move[96];
     arb_finding_message(f, style, message, sizeof message);
     json_line l;
     line_start(&l, out);
     LINE_PUT(&l, "{\"file\":");
-    line_text(&l, src);
+    line_text_n(&l, src->name, src->len, src->plain);
     line_game(&l, r, style);
     LINE_PUT(&l, ",\"line\":");
     line_number(&l, (int)f->line);
@@ -253,11 +295,11 @@ bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, con
     LINE_PUT(&l, ",\"token\":");
     line_text_or_null(&l, f->token[0] ? f->token : NULL);
     LINE_PUT(&l, ",\"code\":");
-    line_text(&l, arb_check_code(f->check));
+    line_own_name(&l, arb_check_code(f->check));
     LINE_PUT(&l, ",\"article\":");
     line_text_or_null(&l, f->article[0] ? f->article : NULL);
     LINE_PUT(&l, ",\"severity\":");
-    line_text(&l, arb_severity_name(f->severity));
+    line_own_name(&l, arb_severity_name(f->severity));
     LINE_PUT(&l, ",\"message\":");
     line_text(&l, message);
     LINE_PUT(&l, ",\"candidates\":[");
@@ -284,18 +326,25 @@ bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, con
     return line_flush(&l);
 }
 
+bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, const arb_report_style *style,
+                             arb_strbuf *out)
+{
+    json_source src = source_of(r);
+    return finding_line(r, f, style, &src, out);
+}
+
 bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out)
 {
-    const char *src = r->source ? r->source : "-";
+    json_source src = source_of(r);
     bool ok = true;
     for (size_t i = 0; i < r->count && ok; i++)
-        ok = arb_finding_format_json(r, &r->findings[i], style, out);
+        ok = finding_line(r, &r->findings[i], style, &src, out);
     if (!ok)
         return false;
     json_line l;
     line_start(&l, out);
     LINE_PUT(&l, "{\"type\":\"game\",\"file\":");
-    line_text(&l, src);
+    line_text_n(&l, src.name, src.len, src.plain);
     line_game(&l, r, style);
     LINE_PUT(&l, ",\"white\":");
     line_text_or_null(&l, r->white);
@@ -307,10 +356,8 @@ bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *st
     line_result(&l, r->result_tag);
     LINE_PUT(&l, ",\"result_board\":");
     line_result(&l, r->result_board);
-    LINE_PUT(&l, ",\"termination\":\"");
-    const char *term = arb_termination_name(r->termination);   /* plain names: nothing to escape */
-    line_put(&l, term, strlen(term));
-    LINE_PUT(&l, "\"");
+    LINE_PUT(&l, ",\"termination\":");
+    line_own_name(&l, arb_termination_name(r->termination));
     if (r->notation) {
         LINE_PUT(&l, ",\"notation\":");
         line_text(&l, r->notation);

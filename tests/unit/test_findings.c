@@ -592,3 +592,72 @@ Test(findings, english_message_cut_to_the_buffer)
     cr_assert_eq(buf[0], '\0');
     arb_lint_report_free(&r);
 }
+
+/* A byte to escape is found wherever it stands, in a name of any length
+ * (words of eight bytes, the last eight overlapping, short names byte by
+ * byte): escaped as arb_strbuf_json_string escapes it, and a name without
+ * one written as it is. */
+Test(findings, json_escape_found_at_every_place)
+{
+    static const char bad[] = {'"', '\\', '\n', '\x1f', '\x7f', (char)0xC3};
+    for (size_t n = 1; n <= 25; n++)
+        for (size_t at = 0; at <= n; at++)
+            for (size_t b = 0; b < sizeof bad; b++) {
+                char name[32];
+                memset(name, 'x', n);
+                name[n] = '\0';
+                if (at < n)
+                    name[at] = bad[b];
+                arb_lint_report r;
+                arb_lint_report_init(&r);
+                r.source = "a.pgn";
+                r.game = 1;
+                r.white = name;
+                arb_strbuf t, want;
+                arb_strbuf_init(&t);
+                arb_strbuf_init(&want);
+                cr_assert(arb_report_format_json(&r, NULL, &t));
+                cr_assert(arb_strbuf_puts(&want, ",\"white\":"));
+                if (at < n && bad[b] != '\x7f') {
+                    cr_assert(arb_strbuf_json_string(&want, name));
+                } else {   /* (DEL is printable ASCII to JSON) */
+                    cr_assert(arb_strbuf_puts(&want, "\""));
+                    cr_assert(arb_strbuf_puts(&want, name));
+                    cr_assert(arb_strbuf_puts(&want, "\""));
+                }
+                cr_assert(arb_strbuf_puts(&want, ",\"black\":null"));
+                cr_assert(strstr(t.data, want.data), "length %zu, byte %zu is 0x%02x: %s", n, at,
+                          (unsigned char)bad[b], t.data);
+                arb_strbuf_free(&t);
+                arb_strbuf_free(&want);
+                arb_lint_report_free(&r);
+            }
+}
+
+/* The file's name is looked at once per game: escaped, or not, the same on
+ * every line of the game (findings and game line). */
+Test(findings, json_file_name_on_every_line)
+{
+    static const char *const sources[][2] = {{"round5.pgn", "{\"file\":\"round5.pgn\","},
+                                             {"dir\\\"quoted\".pgn", "{\"file\":\"dir\\\\\\\"quoted\\\".pgn\","},
+                                             {"Ștefan.pgn", "{\"file\":\"Ștefan.pgn\","}};
+    for (size_t s = 0; s < sizeof sources / sizeof sources[0]; s++) {
+        arb_lint_report r;
+        sample_report(&r);
+        r.source = sources[s][0];
+        arb_strbuf t;
+        arb_strbuf_init(&t);
+        cr_assert(arb_report_format_json(&r, NULL, &t));
+        size_t lines = 0;
+        for (const char *p = t.data; *p; p = strchr(p, '\n') + 1, lines++) {
+            const char *line = strncmp(p, "{\"type\":\"game\",", 15) == 0 ? p + 15 : p;
+            if (line != p)
+                cr_assert_eq(strncmp(line, sources[s][1] + 1, strlen(sources[s][1]) - 1), 0, "%s", p);
+            else
+                cr_assert_eq(strncmp(line, sources[s][1], strlen(sources[s][1])), 0, "%s", p);
+        }
+        cr_assert_eq(lines, 3);
+        arb_strbuf_free(&t);
+        arb_lint_report_free(&r);
+    }
+}
