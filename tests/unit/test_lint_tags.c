@@ -50,6 +50,28 @@ Test(lint_tags, few_duplicates_in_order)
     expect_duplicates(names, sizeof names / sizeof *names);
 }
 
+/* Names the checks do not read, many with a first letter in common, some
+ * given two or three times: each repeat names the first. */
+Test(lint_tags, few_unread_duplicates_in_order)
+{
+    static const char *const names[] = {"Event", "WhiteElo", "WhiteTitle", "BlackElo", "ECO", "EventDate",
+                                        "WhiteElo", "Opening", "EventDate", "WhiteFideId", "E", "ECO",
+                                        "WhiteElo", "Ev", "Opening", "BlackEl", "BlackElo", "E"};
+    expect_duplicates(names, sizeof names / sizeof *names);
+}
+
+/* The most tags compared pair by pair, all with one first letter. */
+Test(lint_tags, thirty_two_tags_with_one_first_letter)
+{
+    static char store[32][8];
+    const char *names[32];
+    for (size_t i = 0; i < 32; i++) {
+        snprintf(store[i], sizeof store[i], "X%zu", i % 13);
+        names[i] = store[i];
+    }
+    expect_duplicates(names, 32);
+}
+
 /* Past the size where every pair is compared: the same findings, same order. */
 Test(lint_tags, many_duplicates_in_order)
 {
