@@ -3,6 +3,8 @@
  * few tags (a table of the names seen) or many (names sorted). */
 #include "lint_helpers.h"
 
+#include "lint_context.h"
+
 #include <stdio.h>
 
 /* The "given twice" findings of a game whose tag i is named names[i]
@@ -162,4 +164,35 @@ Test(lint_tags, names_read_exactly)
     }
     cr_assert_eq(checked, 3, "Date, Round and Result values checked");
     lint_teardown(&t);
+}
+
+/* The kind of each tag the checks read, by its exact name only: names of
+ * the same length and first letter, of the same letters in another case,
+ * shorter or longer, are none. */
+Test(lint_tags, kinds_by_exact_name)
+{
+    static const char *const names[LINT_TAG_COUNT] = {"Event", "Site", "Date", "Round", "White", "Black",
+                                                      "Result", "TimeControl", "Termination", "Variant",
+                                                      "FEN", "SetUp"};
+    for (int kind = 0; kind < LINT_TAG_COUNT; kind++) {
+        cr_assert_eq(lint_tag_kind(names[kind]), kind, "%s", names[kind]);
+        char near[32];
+        size_t n = strlen(names[kind]);
+        for (size_t at = 0; at < n; at++) {
+            memcpy(near, names[kind], n + 1);
+            near[at] = (char)(near[at] ^ 0x20);   /* another case */
+            cr_assert_eq(lint_tag_kind(near), -1, "%s", near);
+            near[at] = 'x';
+            cr_assert_eq(lint_tag_kind(near), -1, "%s", near);
+            memcpy(near, names[kind], at);   /* shorter */
+            near[at] = '\0';
+            cr_assert_eq(lint_tag_kind(near), -1, "%s", near);
+        }
+        snprintf(near, sizeof near, "%sElo", names[kind]);   /* longer */
+        cr_assert_eq(lint_tag_kind(near), -1, "%s", near);
+    }
+    static const char *const others[] = {"WhiteElo", "ECO", "Opening", "PlyCount", "Annotator", "Mode", "Time",
+                                         "UTCDate", "Sitx", "Datx", "Setup", "FENs", ""};
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++)
+        cr_assert_eq(lint_tag_kind(others[i]), -1, "%s", others[i]);
 }
