@@ -155,26 +155,34 @@ void lint_token_at(const arb_pgn_game *g, int line, int col, char *buf, size_t s
 
 int lint_tag_kind(const char *name)
 {
-    /* by the first letter: every tag of every game comes here */
+    /* by length and first letter, then the bytes (compared inline: the
+     * lengths are constants); every tag of every game comes here */
     static const char *const names[LINT_TAG_COUNT] = {"Event", "Site", "Date", "Round", "White", "Black",
                                                       "Result", "TimeControl", "Termination", "Variant",
                                                       "FEN", "SetUp"};
-    int a = -1, b = -1;
-    switch (name[0]) {
-    case 'E': a = LINT_TAG_EVENT; break;
-    case 'S': a = LINT_TAG_SITE, b = LINT_TAG_SETUP; break;
-    case 'D': a = LINT_TAG_DATE; break;
-    case 'R': a = LINT_TAG_ROUND, b = LINT_TAG_RESULT; break;
-    case 'W': a = LINT_TAG_WHITE; break;
-    case 'B': a = LINT_TAG_BLACK; break;
-    case 'T': a = LINT_TAG_TIME_CONTROL, b = LINT_TAG_TERMINATION; break;
-    case 'V': a = LINT_TAG_VARIANT; break;
-    case 'F': a = LINT_TAG_FEN; break;
+    int kind;
+    switch (strlen(name)) {
+    case 3: return memcmp(name, "FEN", 3) == 0 ? LINT_TAG_FEN : -1;
+    case 4:
+        kind = name[0] == 'S' ? LINT_TAG_SITE : LINT_TAG_DATE;
+        return memcmp(name, names[kind], 4) == 0 ? kind : -1;
+    case 5:
+        switch (name[0]) {
+        case 'E': kind = LINT_TAG_EVENT; break;
+        case 'R': kind = LINT_TAG_ROUND; break;
+        case 'W': kind = LINT_TAG_WHITE; break;
+        case 'B': kind = LINT_TAG_BLACK; break;
+        case 'S': kind = LINT_TAG_SETUP; break;
+        default: return -1;
+        }
+        return memcmp(name, names[kind], 5) == 0 ? kind : -1;
+    case 6: return memcmp(name, "Result", 6) == 0 ? LINT_TAG_RESULT : -1;
+    case 7: return memcmp(name, "Variant", 7) == 0 ? LINT_TAG_VARIANT : -1;
+    case 11:
+        kind = name[1] == 'i' ? LINT_TAG_TIME_CONTROL : LINT_TAG_TERMINATION;
+        return memcmp(name, names[kind], 11) == 0 ? kind : -1;
     default: return -1;
     }
-    if (strcmp(name, names[a]) == 0)
-        return a;
-    return b >= 0 && strcmp(name, names[b]) == 0 ? b : -1;
 }
 
 void lint_index_tags(lint_ctx *c)

@@ -118,6 +118,19 @@ void lint_check_result(lint_ctx *c, const line_facts *lf, int board_term, const 
 
 /* ---- draws ------------------------------------------------------------------ */
 
+/* A draw-claim finding whose text is `what`. */
+static void claim_text(lint_ctx *c, int article, const arb_position *before, uint32_t ply, const char *token,
+                       int line, int col, const char *what)
+{
+    arb_finding *f = lint_add(c, ARB_CHECK_DRAW_CLAIM, ARB_SEVERITY_INFO, article, line, col, "%s", what);
+    if (f) {
+        if (before)
+            lint_set_move(f, before, ply, token);
+        lint_copy(f->key, sizeof f->key, "draw-claim");
+        lint_copy(f->reason, sizeof f->reason, what);
+    }
+}
+
 static void claim_finding(lint_ctx *c, int article, const arb_position *before, uint32_t ply,
                           const char *token, int line, int col, const char *fmt, ...)
     __attribute__((format(printf, 8, 9)));
@@ -130,13 +143,7 @@ static void claim_finding(lint_ctx *c, int article, const arb_position *before, 
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    arb_finding *f = lint_add(c, ARB_CHECK_DRAW_CLAIM, ARB_SEVERITY_INFO, article, line, col, "%s", what);
-    if (f) {
-        if (before)
-            lint_set_move(f, before, ply, token);
-        lint_copy(f->key, sizeof f->key, "draw-claim");
-        lint_copy(f->reason, sizeof f->reason, what);
-    }
+    claim_text(c, article, before, ply, token, line, col, what);
 }
 
 /* The draw claims available at the end.  Generating every legal move is
@@ -226,9 +233,12 @@ int lint_check_draw(lint_ctx *c, line_facts *lf, const arb_position *final)
     }
     if (term >= 0)
         return term;
-    claim_finding(c, ARB_ART_AGREEMENT, before, lf->plies, lint_last_token(c, lf), line, col,
-                  "no draw claim was available at the end (neither repetition nor the fifty-move rule): "
-                  "the draw was agreed (%s)", c->rules->articles[ARB_ART_AGREEMENT]);
+    /* (most drawn games: joined without printf, cut where it would cut) */
+    char what[256], article[96];
+    lint_join(article, sizeof article, c->rules->articles[ARB_ART_AGREEMENT], ")");
+    lint_join(what, sizeof what, "no draw claim was available at the end (neither repetition nor the fifty-move "
+              "rule): the draw was agreed (", article);
+    claim_text(c, ARB_ART_AGREEMENT, before, lf->plies, lint_last_token(c, lf), line, col, what);
     return ARB_TERM_AGREEMENT;
 }
 

@@ -302,6 +302,10 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
      * the compiler knows, and it would load them again at every item) */
     const arb_pgn_item *const items = g->items;
     const size_t item_count = g->item_count;
+    /* (lf->plies and what the usual ply asks of lf and c, in locals for the
+     * same reason; unusual_ply is the only place that changes them) */
+    uint32_t plies = 0;
+    bool no_end_nor_960 = lf->end_term < 0 && !chess960;
     for (size_t i = 0; i < item_count; i++) {
         const arb_pgn_item *it = &items[i];
         if (skipped_left && depth == 0 && it->kind == ARB_PGN_ITEM_MOVE)
@@ -335,8 +339,8 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             }
             const arb_position *before = main_pos;
             /* the main line's positions, when the reader kept them, are not played again */
-            const arb_position *next = lf->plies < kept_count
-                                           ? arb_pgn_main_line_at(kept, lf->plies, before, it->move) : NULL;
+            const arb_position *next = plies < kept_count ? arb_pgn_main_line_at(kept, plies, before, it->move)
+                                                          : NULL;
             if (!next) {
                 arb_position *own = &l->main_own[0];
                 while (own == main_pos || own == main_before)
@@ -346,7 +350,7 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             }
             main_before = before;
             main_pos = next;
-            lf->plies++;
+            lf->plies = ++plies;
             lf->last_before = before;
             last_move = it;
             lf->last_item = it;
@@ -357,10 +361,10 @@ bool lint_replay(lint_ctx *c, arb_linter *l, line_facts *lf, bool start_ok)
             /* the usual ply, with nothing below to do: no end yet nor one
              * coming (a position met for the first time, far from 50 moves,
              * material that can mate), and no Chess960 castling to check */
-            if (occurrences == 1 && next->halfmove_clock < 100 && lf->end_term < 0 && !chess960 &&
-                surely_alive(next))
+            if (occurrences == 1 && next->halfmove_clock < 100 && no_end_nor_960 && surely_alive(next))
                 break;
             unusual_ply(c, lf, it, before, next, occurrences, start_ok);
+            no_end_nor_960 = lf->end_term < 0 && !chess960;
             break;
         }
         default:

@@ -112,50 +112,30 @@ static int by_name_then_index(const void *a, const void *b)
     return d ? d : (x->index > y->index) - (x->index < y->index);
 }
 
-/* A tag name's hash, for the table of the names seen: its length and its
- * first and last eight bytes (names differ there), not every byte. */
-static uint32_t name_hash(const char *name)
-{
-    size_t len = strlen(name);
-    uint64_t head = 0, tail = 0;
-    if (len >= 8) {
-        memcpy(&head, name, 8);
-        memcpy(&tail, name + len - 8, 8);
-    } else {
-        memcpy(&head, name, len);
-    }
-    uint64_t h = (head * 0x9E3779B97F4A7C15ULL) ^ (tail * 0xC2B2AE3D27D4EB4FULL) ^ len;
-    return (uint32_t)(h ^ (h >> 32));
-}
-
 /* Up to LINT_FEW_TAGS tags (every real game): a tag the checks read is
- * the first of its name where c->tags says so; the others are looked up in
- * a table of the names seen, twice as large, so each costs a hash and
- * about one probe. */
+ * the first of its name where c->tags says so; each other one is compared
+ * with the other ones before it, by first letter and then whole (a real
+ * game has a handful, with few first letters in common: cheaper than
+ * hashing them; at most LINT_FEW_TAGS^2 / 2 letters). */
 static void find_first_of_few(const lint_ctx *c, size_t *first)
 {
     const arb_pgn_game *g = c->g;
-    struct seen_name {
-        uint32_t hash;
-        uint8_t index;
-        bool used;
-    } table[2 * LINT_FEW_TAGS];
-    memset(table, 0, sizeof table);
+    uint8_t others[LINT_FEW_TAGS];
+    size_t other_count = 0;
     for (size_t i = 0; i < g->tag_count; i++) {
         if (c->tag_kind[i] >= 0) {
             first[i] = (size_t)(c->tags[c->tag_kind[i]] - g->tags);
             continue;
         }
-        uint32_t h = name_hash(g->tags[i].name);
-        size_t slot = h & (2 * LINT_FEW_TAGS - 1);
+        const char *name = g->tags[i].name;
         first[i] = i;
-        for (; table[slot].used; slot = (slot + 1) & (2 * LINT_FEW_TAGS - 1))
-            if (table[slot].hash == h && strcmp(g->tags[table[slot].index].name, g->tags[i].name) == 0) {
-                first[i] = table[slot].index;
+        for (size_t k = 0; k < other_count; k++)
+            if (same_name(g->tags[others[k]].name, name)) {
+                first[i] = others[k];
                 break;
             }
         if (first[i] == i)
-            table[slot] = (struct seen_name){h, (uint8_t)i, true};
+            others[other_count++] = (uint8_t)i;
     }
 }
 

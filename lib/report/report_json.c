@@ -12,66 +12,152 @@
 /* A literal, its length known (every line has a dozen) */
 #define PUT(t, literal) arb_strbuf_append(t, literal, sizeof literal - 1)
 
-/* ,"game":N */
-static bool json_game(arb_strbuf *t, const arb_lint_report *r, const arb_report_style *style)
+/* A line being made: its short pieces are gathered here and given to the
+ * text in one append (a game line has about twenty), or in a few where a
+ * piece must go to the text itself (a string to escape, the game number's
+ * mark).  ok turns false with the text's first failed append, after which
+ * nothing more is given to it, as a chain of appends joined by && would. */
+typedef struct json_line {
+    arb_strbuf *out;
+    size_t n;
+    bool ok;
+    char buf[480];
+} json_line;
+
+static void line_start(json_line *l, arb_strbuf *out)
 {
-    if (!PUT(t, ",\"game\":"))
-        return false;
-    if (r->no_game)
-        return PUT(t, "null");
-    if (style && style->write_game)
-        return style->write_game(style, r, t);
-    return arb_strbuf_printf(t, "%llu", (unsigned long long)r->game);
+    l->out = out;
+    l->n = 0;
+    l->ok = true;
 }
 
-/* A JSON string: plain printable ASCII without '"' or '\\' (names, files,
- * most messages) is what it is between quotes, found eight bytes at a time;
- * anything else is escaped (and its UTF-8 checked) by arb_strbuf_json_string. */
-static bool json_text(arb_strbuf *t, const char *s)
+/* Gives what is gathered to the text; false once an append failed. */
+static bool line_flush(json_line *l)
+{
+    if (l->n) {
+        l->ok = l->ok && arb_strbuf_append(l->out, l->buf, l->n);
+        l->n = 0;
+    }
+    return l->ok;
+}
+
+static inline void line_put(json_line *l, const char *s, size_t n)
+{
+    if (n > sizeof l->buf - l->n) {
+        line_flush(l);
+        if (n > sizeof l->buf) {
+            l->ok = l->ok && arb_strbuf_append(l->out, s, n);
+            return;
+        }
+    }
+    memcpy(l->buf + l->n, s, n);
+    l->n += n;
+}
+#define LINE_PUT(l, literal) line_put(l, literal, sizeof literal - 1)
+
+/* Plain printable ASCII without '"' or '\\' (names, files, most messages):
+ * a JSON string as it is between quotes; found eight bytes at a time, the
+ * last eight (overlapping) for the rest; a short string byte by byte. */
+static inline bool word_plain(uint64_t w)
 {
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-    size_t n = strlen(s), i = 0;
-    for (uint64_t w; i + 8 <= n; i += 8) {
-        memcpy(&w, s + i, 8);
-        uint64_t quote = w ^ (ones * '"'), slash = w ^ (ones * '\\');
-        /* a byte below 0x20 or from 0x80, a quote, a backslash */
-        if ((w | (w - ones * 0x20) | ((quote - ones) & ~quote) | ((slash - ones) & ~slash)) & highs)
-            return arb_strbuf_json_string(t, s);
-    }
-    for (; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
-            return arb_strbuf_json_string(t, s);
-    }
-    char quoted[256];   /* (one append for the usual short one) */
-    if (n + 2 > sizeof quoted)
-        return arb_strbuf_append(t, "\"", 1) && arb_strbuf_append(t, s, n) && arb_strbuf_append(t, "\"", 1);
-    quoted[0] = '"';
-    memcpy(quoted + 1, s, n);
-    quoted[n + 1] = '"';
-    return arb_strbuf_append(t, quoted, n + 2);
+    uint64_t quote = w ^ (ones * '"'), slash = w ^ (ones * '\\');
+    /* a byte below 0x20 or from 0x80, a quote, a backslash (a borrow only
+     * starts at such a byte, so the word test is exact) */
+    return !((w | (w - ones * 0x20) | ((quote - ones) & ~quote) | ((slash - ones) & ~slash)) & highs);
 }
 
-static bool json_string_or_null(arb_strbuf *t, const char *s)
+static inline bool json_plain(const char *s, size_t n)
 {
-    return s ? json_text(t, s) : PUT(t, "null");
+    if (n < 8) {
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = (unsigned char)s[i];
+            if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+                return false;
+        }
+        return true;
+    }
+    uint64_t w;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&w, s + i, 8);
+        if (!word_plain(w))
+            return false;
+    }
+    if (i == n)
+        return true;
+    memcpy(&w, s + n - 8, 8);
+    return word_plain(w);
+}
+
+/* A JSON string known to hold plain ASCII (see json_plain), or not known
+ * to (then looked at). */
+static void line_text_n(json_line *l, const char *s, size_t n, bool plain)
+{
+    if (plain || json_plain(s, n)) {
+        line_put(l, "\"", 1);
+        line_put(l, s, n);
+        line_put(l, "\"", 1);
+    } else if (line_flush(l)) {
+        l->ok = arb_strbuf_json_string(l->out, s);
+    }
+}
+
+/* A JSON string: a plain one between quotes, anything else escaped (and
+ * its UTF-8 checked) by arb_strbuf_json_string. */
+static void line_text(json_line *l, const char *s)
+{
+    line_text_n(l, s, strlen(s), false);
+}
+
+static bool json_text(arb_strbuf *t, const char *s)
+{
+    json_line l;
+    line_start(&l, t);
+    line_text(&l, s);
+    return line_flush(&l);
+}
+
+static void line_text_or_null(json_line *l, const char *s)
+{
+    if (s)
+        line_text(l, s);
+    else
+        LINE_PUT(l, "null");
+}
+
+/* ,"game":N */
+static void line_game(json_line *l, const arb_lint_report *r, const arb_report_style *style)
+{
+    LINE_PUT(l, ",\"game\":");
+    if (r->no_game) {
+        LINE_PUT(l, "null");
+    } else if (style && style->write_game) {
+        /* (the number's mark is the text's length: all before it given first) */
+        if (line_flush(l))
+            l->ok = style->write_game(style, r, l->out);
+    } else {
+        char digits[24];
+        int n = snprintf(digits, sizeof digits, "%llu", (unsigned long long)r->game);
+        line_put(l, digits, (size_t)n);
+    }
 }
 
 /* the results, quoted (plain ASCII: nothing to escape); every game line has two */
-static bool json_result(arb_strbuf *t, int result)
+static void line_result(json_line *l, int result)
 {
     switch (result) {
-    case ARB_PGN_RESULT_NONE: return arb_strbuf_append(t, "null", 4);
-    case ARB_PGN_RESULT_WHITE: return arb_strbuf_append(t, "\"1-0\"", 5);
-    case ARB_PGN_RESULT_BLACK: return arb_strbuf_append(t, "\"0-1\"", 5);
-    case ARB_PGN_RESULT_DRAW: return arb_strbuf_append(t, "\"1/2-1/2\"", 9);
-    default: return json_text(t, arb_pgn_result_text(result));
+    case ARB_PGN_RESULT_NONE: LINE_PUT(l, "null"); break;
+    case ARB_PGN_RESULT_WHITE: LINE_PUT(l, "\"1-0\""); break;
+    case ARB_PGN_RESULT_BLACK: LINE_PUT(l, "\"0-1\""); break;
+    case ARB_PGN_RESULT_DRAW: LINE_PUT(l, "\"1/2-1/2\""); break;
+    default: line_text(l, arb_pgn_result_text(result)); break;
     }
 }
 
-/* `prefix`, the number, `suffix` (no printf: every game line and every
- * finding has some) */
-static bool json_number(arb_strbuf *t, const char *prefix, long long n, const char *suffix)
+/* The number in decimal (no printf: every game line and every finding has
+ * some) */
+static void line_number(json_line *l, long long n)
 {
     char digits[24];
     size_t at = sizeof digits;
@@ -82,8 +168,7 @@ static bool json_number(arb_strbuf *t, const char *prefix, long long n, const ch
     } while (v);
     if (n < 0)
         digits[--at] = '-';
-    return arb_strbuf_puts(t, prefix) && arb_strbuf_append(t, digits + at, sizeof digits - at) &&
-           arb_strbuf_puts(t, suffix);
+    line_put(l, digits + at, sizeof digits - at);
 }
 
 /* ,"pairing":{...} of a tournament report's finding */
@@ -153,16 +238,46 @@ static bool json_repair(arb_strbuf *t, const arb_finding *f)
     return ok && PUT(t, "]");
 }
 
-bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, const arb_report_style *style,
-                             arb_strbuf *out)
+/* The source's name, and whether it is plain (every line of a game has it:
+ * looked at once per game). */
+typedef struct json_source {
+    const char *name;
+    size_t len;
+    bool plain;
+} json_source;
+
+static json_source source_of(const arb_lint_report *r)
 {
-    const char *src = r->source ? r->source : "-";
+    json_source s = {r->source ? r->source : "-", 0, false};
+    s.len = strlen(s.name);
+    s.plain = json_plain(s.name, s.len);
+    return s;
+}
+
+/* A name the library itself gives (check codes, severities, terminations):
+ * plain ASCII, nothing to escape. */
+static void line_own_name(json_line *l, const char *name)
+{
+    line_text_n(l, name, strlen(name), true);
+}
+
+static bool finding_line(const arb_lint_report *r, const arb_finding *f, const arb_report_style *style,
+                         const json_source *src, arb_strbuf *out)
+{
     char message[1024], move[96];
     arb_finding_message(f, style, message, sizeof message);
-    bool ok = PUT(out, "{\"file\":") && json_text(out, src) &&
-             json_game(out, r, style) && json_number(out, ",\"line\":", (int)f->line, "") &&
-             json_number(out, ",\"col\":", (int)f->col, "") &&
-             json_number(out, ",\"ply\":", (unsigned)f->ply, ",\"move\":");
+    json_line l;
+    line_start(&l, out);
+    LINE_PUT(&l, "{\"file\":");
+    line_text_n(&l, src->name, src->len, src->plain);
+    line_game(&l, r, style);
+    LINE_PUT(&l, ",\"line\":");
+    line_number(&l, (int)f->line);
+    LINE_PUT(&l, ",\"col\":");
+    line_number(&l, (int)f->col);
+    LINE_PUT(&l, ",\"ply\":");
+    line_number(&l, (unsigned)f->ply);
+    LINE_PUT(&l, ",\"move\":");
     if (f->move_number[0]) {
         /* the number and the token as written, cut as snprintf would */
         size_t a = strlen(f->move_number), b = strlen(f->token);
@@ -173,49 +288,92 @@ bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, con
         memcpy(move, f->move_number, a);
         memcpy(move + a, f->token, b);
         move[a + b] = '\0';
-        ok = ok && json_text(out, move);
+        line_text(&l, move);
     } else {
-        ok = ok && PUT(out, "null");
+        LINE_PUT(&l, "null");
     }
-    ok = ok && PUT(out, ",\"token\":") &&
-         json_string_or_null(out, f->token[0] ? f->token : NULL) &&
-         PUT(out, ",\"code\":") && json_text(out, arb_check_code(f->check)) &&
-         PUT(out, ",\"article\":") &&
-         json_string_or_null(out, f->article[0] ? f->article : NULL) &&
-         PUT(out, ",\"severity\":") &&
-         json_text(out, arb_severity_name(f->severity)) &&
-         PUT(out, ",\"message\":") && json_text(out, message) &&
-         PUT(out, ",\"candidates\":[");
-    for (int c = 0; c < f->candidate_count && ok; c++)
-        ok = (c == 0 || PUT(out, ",")) && json_text(out, f->candidates[c]);
-    ok = ok && PUT(out, "]") &&
-         (!f->read_as[0] || (PUT(out, ",\"read_as\":") &&
-                             json_text(out, f->read_as))) &&
-         json_repair(out, f) &&
-         (!f->repair_followed || PUT(out, ",\"repair_followed\":true")) &&
-         (!f->after_error || PUT(out, ",\"after_error\":true")) &&
-         json_pairing(out, f) && PUT(out, "}\n");
-    return ok;
+    LINE_PUT(&l, ",\"token\":");
+    line_text_or_null(&l, f->token[0] ? f->token : NULL);
+    LINE_PUT(&l, ",\"code\":");
+    line_own_name(&l, arb_check_code(f->check));
+    LINE_PUT(&l, ",\"article\":");
+    line_text_or_null(&l, f->article[0] ? f->article : NULL);
+    LINE_PUT(&l, ",\"severity\":");
+    line_own_name(&l, arb_severity_name(f->severity));
+    LINE_PUT(&l, ",\"message\":");
+    line_text(&l, message);
+    LINE_PUT(&l, ",\"candidates\":[");
+    for (int c = 0; c < f->candidate_count; c++) {
+        if (c)
+            LINE_PUT(&l, ",");
+        line_text(&l, f->candidates[c]);
+    }
+    LINE_PUT(&l, "]");
+    if (f->read_as[0]) {
+        LINE_PUT(&l, ",\"read_as\":");
+        line_text(&l, f->read_as);
+    }
+    /* (the rare parts below write to the text itself) */
+    bool ok = line_flush(&l) && json_repair(out, f);
+    line_start(&l, out);
+    l.ok = ok;
+    if (f->repair_followed)
+        LINE_PUT(&l, ",\"repair_followed\":true");
+    if (f->after_error)
+        LINE_PUT(&l, ",\"after_error\":true");
+    l.ok = line_flush(&l) && json_pairing(out, f);
+    LINE_PUT(&l, "}\n");
+    return line_flush(&l);
+}
+
+bool arb_finding_format_json(const arb_lint_report *r, const arb_finding *f, const arb_report_style *style,
+                             arb_strbuf *out)
+{
+    json_source src = source_of(r);
+    return finding_line(r, f, style, &src, out);
 }
 
 bool arb_report_format_json(const arb_lint_report *r, const arb_report_style *style, arb_strbuf *out)
 {
-    const char *src = r->source ? r->source : "-";
+    json_source src = source_of(r);
     bool ok = true;
     for (size_t i = 0; i < r->count && ok; i++)
-        ok = arb_finding_format_json(r, &r->findings[i], style, out);
-    ok = ok && PUT(out, "{\"type\":\"game\",\"file\":") && json_text(out, src) &&
-         json_game(out, r, style) && PUT(out, ",\"white\":") &&
-         json_string_or_null(out, r->white) && PUT(out, ",\"black\":") &&
-         json_string_or_null(out, r->black) && PUT(out, ",\"round\":") &&
-         json_string_or_null(out, r->round) && PUT(out, ",\"result_tag\":") &&
-         json_result(out, r->result_tag) && PUT(out, ",\"result_board\":") &&
-         json_result(out, r->result_board) && PUT(out, ",\"termination\":\"") &&
-         arb_strbuf_puts(out, arb_termination_name(r->termination)) &&   /* plain names: nothing to escape */
-         PUT(out, "\"") &&
-         (!r->notation || (PUT(out, ",\"notation\":") && json_text(out, r->notation))) &&
-         json_number(out, ",\"findings\":", (long long)r->count, "}\n");
-    return ok;
+        ok = finding_line(r, &r->findings[i], style, &src, out);
+    if (!ok)
+        return false;
+    json_line l;
+    line_start(&l, out);
+    LINE_PUT(&l, "{\"type\":\"game\",\"file\":");
+    line_text_n(&l, src.name, src.len, src.plain);
+    line_game(&l, r, style);
+    LINE_PUT(&l, ",\"white\":");
+    line_text_or_null(&l, r->white);
+    LINE_PUT(&l, ",\"black\":");
+    line_text_or_null(&l, r->black);
+    LINE_PUT(&l, ",\"round\":");
+    line_text_or_null(&l, r->round);
+    LINE_PUT(&l, ",\"result_tag\":");
+    line_result(&l, r->result_tag);
+    LINE_PUT(&l, ",\"result_board\":");
+    line_result(&l, r->result_board);
+    LINE_PUT(&l, ",\"termination\":");
+    line_own_name(&l, arb_termination_name(r->termination));
+    if (r->notation) {
+        LINE_PUT(&l, ",\"notation\":");
+        line_text(&l, r->notation);
+    }
+    LINE_PUT(&l, ",\"findings\":");
+    line_number(&l, (long long)r->count);
+    LINE_PUT(&l, "}\n");
+    return line_flush(&l);
+}
+
+static bool json_game(arb_strbuf *t, const arb_lint_report *r, const arb_report_style *style)
+{
+    json_line l;
+    line_start(&l, t);
+    line_game(&l, r, style);
+    return line_flush(&l);
 }
 
 static bool json_ply(arb_strbuf *t, const char *name, uint32_t ply)

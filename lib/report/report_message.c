@@ -104,8 +104,17 @@ size_t arb_finding_message(const arb_finding *f, const arb_report_style *style, 
                            size_t size)
 {
     const char *text = own_text(style, f->key);
-    if (!text)
-        return (size_t)snprintf(buf, size, "%s", f->message);   /* English: the repair is in it */
+    if (!text) {
+        /* English, the repair in it: copied as snprintf "%s" would (every
+         * finding of every JSON line comes here) */
+        size_t n = strlen(f->message);
+        if (size) {
+            size_t kept = n < size ? n : size - 1;
+            memcpy(buf, f->message, kept);
+            buf[kept] = '\0';
+        }
+        return n;
+    }
     char candidates[ARB_FINDING_MAX_CANDIDATES * (ARB_NOTATION_MAX + 2) + 1];
     join_candidates(f, style->notation, candidates, sizeof candidates);
     /* a tournament report's pairing: {round}, {pairing}, {report} */

@@ -505,3 +505,159 @@ Test(findings, game_number_through_the_style_hook)
     arb_strbuf_free(&t);
     arb_lint_report_free(&r);
 }
+
+/* The hook marks where the number goes by the text's length when it is
+ * called: everything before the number must be in the text by then (the
+ * JSON lines gather their pieces before giving them to the text). */
+static bool write_at_its_place(const arb_report_style *style, const arb_lint_report *r, arb_strbuf *out)
+{
+    (void)r;
+    static const char before[] = ",\"game\":";
+    size_t n = sizeof before - 1;
+    if (out->len < n || memcmp(out->data + out->len - n, before, n) != 0)
+        ++*(int *)style->write_game_ctx;   /* out of place */
+    return arb_strbuf_puts(out, "7");
+}
+
+Test(findings, game_number_hook_sees_the_line_up_to_its_place)
+{
+    arb_lint_report r;
+    sample_report(&r);
+    int misplaced = 0;
+    arb_report_style style = {.write_game = write_at_its_place, .write_game_ctx = &misplaced};
+    arb_strbuf t;
+    arb_strbuf_init(&t);
+    cr_assert(arb_report_format_json(&r, &style, &t));
+    cr_assert_eq(misplaced, 0, "%s", t.data);
+    cr_assert(strstr(t.data, "{\"file\":\"round5.pgn\",\"game\":7,\"line\":52,"), "%s", t.data);
+    cr_assert(strstr(t.data, "{\"type\":\"game\",\"file\":\"round5.pgn\",\"game\":7,\"white\":"), "%s", t.data);
+    arb_strbuf_free(&t);
+    arb_lint_report_free(&r);
+}
+
+/* Lines longer than what the JSON form gathers before an append (names
+ * and messages of any length), whole and in order. */
+Test(findings, json_lines_longer_than_one_piece)
+{
+    static const size_t lengths[] = {100, 470, 479, 480, 481, 700, 2000};
+    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+        char white[2001], black[2001];
+        for (size_t k = 0; k < lengths[i]; k++) {
+            white[k] = (char)('a' + k % 26);
+            black[k] = (char)('A' + k % 26);
+        }
+        white[lengths[i]] = black[lengths[i]] = '\0';
+        black[lengths[i] / 2] = '"';   /* one escaped, one plain */
+        arb_lint_report r;
+        sample_report(&r);
+        r.white = white;
+        r.black = black;
+        arb_strbuf t, want;
+        arb_strbuf_init(&t);
+        arb_strbuf_init(&want);
+        cr_assert(arb_report_format_json(&r, NULL, &t));
+        /* the game line made piece by piece */
+        cr_assert(arb_strbuf_puts(&want, "{\"type\":\"game\",\"file\":\"round5.pgn\",\"game\":3,\"white\":\""));
+        cr_assert(arb_strbuf_puts(&want, white));
+        cr_assert(arb_strbuf_puts(&want, "\",\"black\":"));
+        cr_assert(arb_strbuf_json_string(&want, black));
+        cr_assert(arb_strbuf_puts(&want, ",\"round\":\"5\",\"result_tag\":\"1-0\",\"result_board\":null,"
+                                         "\"termination\":\"unknown\",\"findings\":2}\n"));
+        const char *game_line = strstr(t.data, "{\"type\":\"game\"");
+        cr_assert_not_null(game_line);
+        cr_assert_str_eq(game_line, want.data, "length %zu", lengths[i]);
+        arb_strbuf_free(&t);
+        arb_strbuf_free(&want);
+        arb_lint_report_free(&r);
+    }
+}
+
+/* A finding's English message into a buffer of any size: cut to fit, the
+ * whole length returned (as snprintf does). */
+Test(findings, english_message_cut_to_the_buffer)
+{
+    arb_lint_report r;
+    sample_report(&r);
+    const char *whole = r.findings[1].message;
+    size_t n = strlen(whole);
+    char buf[64];
+    memset(buf, 'x', sizeof buf);
+    cr_assert_eq(arb_finding_message(&r.findings[1], NULL, buf, 10), n);
+    cr_assert_eq(strncmp(buf, whole, 9), 0);
+    cr_assert_eq(buf[9], '\0');
+    cr_assert_eq(buf[10], 'x', "nothing written past the buffer");
+    cr_assert_eq(arb_finding_message(&r.findings[1], NULL, buf, sizeof buf), n);
+    cr_assert_str_eq(buf, whole);
+    cr_assert_eq(arb_finding_message(&r.findings[1], NULL, buf, 1), n);
+    cr_assert_eq(buf[0], '\0');
+    arb_lint_report_free(&r);
+}
+
+/* A byte to escape is found wherever it stands, in a name of any length
+ * (words of eight bytes, the last eight overlapping, short names byte by
+ * byte): escaped as arb_strbuf_json_string escapes it, and a name without
+ * one written as it is. */
+Test(findings, json_escape_found_at_every_place)
+{
+    static const char bad[] = {'"', '\\', '\n', '\x1f', '\x7f', (char)0xC3};
+    for (size_t n = 1; n <= 25; n++)
+        for (size_t at = 0; at <= n; at++)
+            for (size_t b = 0; b < sizeof bad; b++) {
+                char name[32];
+                memset(name, 'x', n);
+                name[n] = '\0';
+                if (at < n)
+                    name[at] = bad[b];
+                arb_lint_report r;
+                arb_lint_report_init(&r);
+                r.source = "a.pgn";
+                r.game = 1;
+                r.white = name;
+                arb_strbuf t, want;
+                arb_strbuf_init(&t);
+                arb_strbuf_init(&want);
+                cr_assert(arb_report_format_json(&r, NULL, &t));
+                cr_assert(arb_strbuf_puts(&want, ",\"white\":"));
+                if (at < n && bad[b] != '\x7f') {
+                    cr_assert(arb_strbuf_json_string(&want, name));
+                } else {   /* (DEL is printable ASCII to JSON) */
+                    cr_assert(arb_strbuf_puts(&want, "\""));
+                    cr_assert(arb_strbuf_puts(&want, name));
+                    cr_assert(arb_strbuf_puts(&want, "\""));
+                }
+                cr_assert(arb_strbuf_puts(&want, ",\"black\":null"));
+                cr_assert(strstr(t.data, want.data), "length %zu, byte %zu is 0x%02x: %s", n, at,
+                          (unsigned char)bad[b], t.data);
+                arb_strbuf_free(&t);
+                arb_strbuf_free(&want);
+                arb_lint_report_free(&r);
+            }
+}
+
+/* The file's name is looked at once per game: escaped, or not, the same on
+ * every line of the game (findings and game line). */
+Test(findings, json_file_name_on_every_line)
+{
+    static const char *const sources[][2] = {{"round5.pgn", "{\"file\":\"round5.pgn\","},
+                                             {"dir\\\"quoted\".pgn", "{\"file\":\"dir\\\\\\\"quoted\\\".pgn\","},
+                                             {"Ștefan.pgn", "{\"file\":\"Ștefan.pgn\","}};
+    for (size_t s = 0; s < sizeof sources / sizeof sources[0]; s++) {
+        arb_lint_report r;
+        sample_report(&r);
+        r.source = sources[s][0];
+        arb_strbuf t;
+        arb_strbuf_init(&t);
+        cr_assert(arb_report_format_json(&r, NULL, &t));
+        size_t lines = 0;
+        for (const char *p = t.data; *p; p = strchr(p, '\n') + 1, lines++) {
+            const char *line = strncmp(p, "{\"type\":\"game\",", 15) == 0 ? p + 15 : p;
+            if (line != p)
+                cr_assert_eq(strncmp(line, sources[s][1] + 1, strlen(sources[s][1]) - 1), 0, "%s", p);
+            else
+                cr_assert_eq(strncmp(line, sources[s][1], strlen(sources[s][1])), 0, "%s", p);
+        }
+        cr_assert_eq(lines, 3);
+        arb_strbuf_free(&t);
+        arb_lint_report_free(&r);
+    }
+}
