@@ -454,63 +454,76 @@ static const char two_digits[201] = "0001020304050607080910111213141516171819"
  * start of a new line when it does not fit, as the word-by-word path would
  * (a number stays with its move).  Returns how many items it wrote (0 when
  * the first is not such a one); the state is kept in locals (stores through
- * the buffer could alias the writer). */
+ * the buffer could alias the writer).  Room is made once for a block of
+ * moves (MOVE_ROOM bytes each at most: " 1000... " and eight of SAN), not
+ * tested at every move. */
+enum { MOVE_ROOM = 24, MOVE_BLOCK = 64 };
 static size_t put_moves_on_line(arb_pgn_writer *w, const arb_pgn_item *it, size_t count, bool black_number)
 {
     if (w->line_empty || w->glue_next)
         return 0;
-    char *buf = w->buf;
-    size_t len = w->len, cap = w->cap, line_start = w->line_start, group = w->group_start;
+    size_t len = w->len, line_start = w->line_start, group = w->group_start;
     size_t width = (size_t)w->opt.line_width;
     size_t k = 0;
-    for (; k < count && it[k].kind == ARB_PGN_ITEM_MOVE && len + 32 <= cap; k++, black_number = false) {
-        size_t san_len = it[k].len;
-        unsigned ply = it[k].ply;
-        char san[sizeof it->san];
-        memcpy(san, it[k].san, sizeof san);   /* fixed size: NUL and all */
-        char *b = buf + len;
-        bool white = (ply & 1) == ARB_WHITE;
-        if (!white && !black_number) {
+    while (k < count) {
+        size_t end = count - k < MOVE_BLOCK ? count : k + MOVE_BLOCK;
+        w->len = len;
+        if (!grow(w, MOVE_ROOM * (end - k)))
+            break;
+        char *buf = w->buf;
+        for (; k < end; k++, black_number = false) {
+            const arb_pgn_item *m = &it[k];
+            if (m->kind != ARB_PGN_ITEM_MOVE)
+                goto done;
+            size_t san_len = m->len;
+            unsigned ply = m->ply;
+            char san[sizeof it->san];
+            memcpy(san, m->san, sizeof san);   /* fixed size: NUL and all */
+            char *b = buf + len;
+            bool white = (ply & 1) == ARB_WHITE;
+            if (!white && !black_number) {
+                b[0] = ' ';
+                if (len - line_start + 1 + san_len > width) {
+                    b[0] = '\n';
+                    line_start = len + 1;
+                }
+                memcpy(b + 1, san, sizeof san);
+                group = len + 1;
+                len += 1 + san_len;
+                continue;
+            }
+            unsigned number = ply / 2 + 1;
+            size_t digits = number < 10 ? 1 : number < 100 ? 2 : 3;
+            for (unsigned v = number / 1000; v > 0; v /= 10)
+                digits++;
+            size_t number_len = digits + (white ? 1 : 3);
             b[0] = ' ';
-            if (len - line_start + 1 + san_len > width) {
+            if (len - line_start + 2 + number_len + san_len > width) {
+                /* the number and its move together on the next line, unless
+                 * even a line of their own is too short */
+                if (1 + number_len + san_len > width)
+                    goto done;
                 b[0] = '\n';
                 line_start = len + 1;
             }
-            memcpy(b + 1, san, sizeof san);
+            /* "N..." then, for white, the space and the move over the last two dots */
+            memcpy(b + 1 + digits, "...", 3);
+            if (number < 10) {
+                b[1] = (char)('0' + number);
+            } else if (number < 100) {
+                memcpy(b + 1, two_digits + 2 * number, 2);
+            } else {
+                char *d = b + 1 + digits;
+                for (unsigned v = number; v > 0; v /= 10)
+                    *--d = (char)('0' + v % 10);
+            }
+            b[1 + number_len] = ' ';
+            memcpy(b + 2 + number_len, san, sizeof san);
             group = len + 1;
-            len += 1 + san_len;
-            continue;
+            len += 2 + number_len + san_len;
         }
-        unsigned number = ply / 2 + 1;
-        size_t digits = number < 10 ? 1 : number < 100 ? 2 : 3;
-        for (unsigned v = number / 1000; v > 0; v /= 10)
-            digits++;
-        size_t number_len = digits + (white ? 1 : 3);
-        b[0] = ' ';
-        if (len - line_start + 2 + number_len + san_len > width) {
-            /* the number and its move together on the next line, unless
-             * even a line of their own is too short */
-            if (1 + number_len + san_len > width)
-                break;
-            b[0] = '\n';
-            line_start = len + 1;
-        }
-        /* "N..." then, for white, the space and the move over the last two dots */
-        memcpy(b + 1 + digits, "...", 3);
-        if (number < 10) {
-            b[1] = (char)('0' + number);
-        } else if (number < 100) {
-            memcpy(b + 1, two_digits + 2 * number, 2);
-        } else {
-            char *d = b + 1 + digits;
-            for (unsigned v = number; v > 0; v /= 10)
-                *--d = (char)('0' + v % 10);
-        }
-        b[1 + number_len] = ' ';
-        memcpy(b + 2 + number_len, san, sizeof san);
-        group = len + 1;
-        len += 2 + number_len + san_len;
     }
+done:
     w->len = len;
     w->line_start = line_start;
     w->group_start = group;
@@ -551,7 +564,8 @@ static void write_movetext(arb_pgn_writer *w, const arb_pgn_game *g, int result)
     /* SAN recorded by the reader needs no replay */
     bool replay = !(g->san_recorded && w->opt.notation == ARB_PGN_NOTATION_SAN);
     arb_pgn_walker *wk = &w->walker;
-    arb_pgn_walker_restart(wk, g);
+    if (replay)
+        arb_pgn_walker_restart(wk, g);
     for (size_t i = 0; i < g->item_count; i++) {
         const arb_pgn_item *it = &g->items[i];
         if (replay && !arb_pgn_walker_next(wk))
