@@ -105,22 +105,40 @@ size_t arb_pgn_escape_string(const char *value, char *out)
 static inline uint64_t any_zero_byte(uint64_t x) { return (x - ONES) & ~x & HIGHS; }
 static inline uint64_t any_byte_below(uint64_t x, unsigned n) { return (x - ONES * n) & ~x & HIGHS; }
 
-/* True when a value needs no escaping (the usual case, tested first): no
- * quote, backslash or control character (the tab and line breaks among
- * them, which escaping turns into spaces). */
+/* Whether any of eight bytes needs escaping: a quote, a backslash or a
+ * control character (the tab and line breaks among them, which escaping
+ * turns into spaces). */
+static inline bool any_to_escape(uint64_t x)
+{
+    return (any_byte_below(x, 0x20) | any_zero_byte(x ^ (ONES * '"')) | any_zero_byte(x ^ (ONES * '\\'))) != 0;
+}
+
+/* True when a value needs no escaping (the usual case, tested first).  The
+ * bytes are tested eight at a time, the last eight (or, below eight, two
+ * overlapping fours, or the first, middle and last byte) in one more test,
+ * so that a short value takes one test instead of one per byte. */
 static bool plain_value(const char *v, size_t n)
 {
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t x;
-        memcpy(&x, v + i, sizeof x);
-        if (any_byte_below(x, 0x20) | any_zero_byte(x ^ (ONES * '"')) | any_zero_byte(x ^ (ONES * '\\')))
-            return false;
+    uint64_t x;
+    if (n >= 8) {
+        for (size_t i = 0; i + 8 < n; i += 8) {
+            memcpy(&x, v + i, sizeof x);
+            if (any_to_escape(x))
+                return false;
+        }
+        memcpy(&x, v + n - 8, sizeof x);
+    } else if (n >= 4) {
+        uint32_t first, last;
+        memcpy(&first, v, sizeof first);
+        memcpy(&last, v + n - 4, sizeof last);
+        x = (uint64_t)first << 32 | last;
+    } else if (n > 0) {
+        /* the first byte in six places, the middle and the last in one each */
+        x = (ONES * (unsigned char)v[0]) << 16 | (uint64_t)(unsigned char)v[n / 2] << 8 | (unsigned char)v[n - 1];
+    } else {
+        return true;
     }
-    for (; i < n; i++)
-        if ((unsigned char)v[i] < 0x20 || v[i] == '"' || v[i] == '\\')
-            return false;
-    return true;
+    return !any_to_escape(x);
 }
 
 static void put_tag(arb_pgn_writer *w, const char *name, size_t nlen, const char *value)
