@@ -12,6 +12,9 @@
 #include "san.h"
 #include "spoken.h"
 
+/* Move numbers whose text is kept ready (past them, it is formatted). */
+enum { WHITE_NUMBERS = 1000 };
+
 struct arb_pgn_writer {
     arb_pgn_write_options opt;
     char *buf;
@@ -29,7 +32,31 @@ struct arb_pgn_writer {
     } *sorted;                   /* the tags other than the roster's, in order */
     size_t sorted_cap;
     arb_pgn_walker walker;
+    /* "N. " for White's move N + 1 (N < WHITE_NUMBERS), copied as eight
+     * bytes: the text and, past it, its length */
+    struct white_number {
+        char text[7];
+        uint8_t len;
+    } white_numbers[WHITE_NUMBERS];
 };
+
+/* "N. " or "N... " (N the move number of `ply`) at out; returns its length
+ * (at most 14 bytes). */
+static size_t format_move_number(unsigned ply, char *out)
+{
+    char digits[12];
+    char *end = digits + sizeof digits, *d = end;
+    for (unsigned v = ply / 2 + 1; d == end || v > 0; v /= 10)
+        *--d = (char)('0' + v % 10);
+    size_t n = (size_t)(end - d);
+    memcpy(out, d, n);
+    if ((ply & 1) == ARB_WHITE) {
+        memcpy(out + n, ". ", 2);
+        return n + 2;
+    }
+    memcpy(out + n, "... ", 4);
+    return n + 4;
+}
 
 arb_pgn_writer *arb_pgn_writer_new(const arb_pgn_write_options *options)
 {
@@ -40,6 +67,11 @@ arb_pgn_writer *arb_pgn_writer_new(const arb_pgn_write_options *options)
         w->opt = *options;
     if (w->opt.line_width <= 0)
         w->opt.line_width = 79;
+    for (unsigned i = 0; i < WHITE_NUMBERS; i++) {
+        char text[16];
+        w->white_numbers[i].len = (uint8_t)format_move_number(2 * i, text);
+        memcpy(w->white_numbers[i].text, text, sizeof w->white_numbers[i].text);
+    }
     return w;
 }
 
@@ -460,13 +492,6 @@ static void put_comment(arb_pgn_writer *w, const arb_pgn_item *it)
     w->glue_next = false;
 }
 
-/* "00" to "99", for move numbers below 100 without a division. */
-static const char two_digits[201] = "0001020304050607080910111213141516171819"
-                                    "2021222324252627282930313233343536373839"
-                                    "4041424344454647484950515253545556575859"
-                                    "6061626364656667686970717273747576777879"
-                                    "8081828384858687888990919293949596979899";
-
 /* The common case of recorded SAN moves: a run of move items, each written
  * in one piece with its number (when it has one) after a space, or at the
  * start of a new line when it does not fit, as the word-by-word path would
@@ -482,6 +507,7 @@ static size_t put_moves_on_line(arb_pgn_writer *w, const arb_pgn_item *it, size_
         return 0;
     size_t len = w->len, line_start = w->line_start, group = w->group_start;
     size_t width = (size_t)w->opt.line_width;
+    const struct white_number *white_numbers = w->white_numbers;
     size_t k = 0;
     while (k < count) {
         size_t end = count - k < MOVE_BLOCK ? count : k + MOVE_BLOCK;
@@ -495,50 +521,31 @@ static size_t put_moves_on_line(arb_pgn_writer *w, const arb_pgn_item *it, size_
                 goto done;
             size_t san_len = m->len;
             unsigned ply = m->ply;
-            char san[sizeof it->san];
-            memcpy(san, m->san, sizeof san);   /* fixed size: NUL and all */
             char *b = buf + len;
-            bool white = (ply & 1) == ARB_WHITE;
-            if (!white && !black_number) {
-                b[0] = ' ';
-                if (len - line_start + 1 + san_len > width) {
-                    b[0] = '\n';
-                    line_start = len + 1;
-                }
-                memcpy(b + 1, san, sizeof san);
-                group = len + 1;
-                len += 1 + san_len;
-                continue;
+            size_t lead;   /* the space and the number before the SAN */
+            if ((ply & 1) == ARB_WHITE && ply / 2 < WHITE_NUMBERS) {
+                /* "N. " of the table, eight bytes at once (the SAN goes over
+                 * the rest: the shortest "N. " is three bytes) */
+                const struct white_number *number = &white_numbers[ply / 2];
+                memcpy(b + 1, number, sizeof *number);
+                lead = 1 + number->len;
+            } else if ((ply & 1) == ARB_WHITE || black_number) {
+                lead = 1 + format_move_number(ply, b + 1);
+            } else {
+                lead = 1;
             }
-            unsigned number = ply / 2 + 1;
-            size_t digits = number < 10 ? 1 : number < 100 ? 2 : 3;
-            for (unsigned v = number / 1000; v > 0; v /= 10)
-                digits++;
-            size_t number_len = digits + (white ? 1 : 3);
             b[0] = ' ';
-            if (len - line_start + 2 + number_len + san_len > width) {
+            if (len - line_start + lead + san_len > width) {
                 /* the number and its move together on the next line, unless
                  * even a line of their own is too short */
-                if (1 + number_len + san_len > width)
+                if (lead > 1 && lead - 1 + san_len > width)
                     goto done;
                 b[0] = '\n';
                 line_start = len + 1;
             }
-            /* "N..." then, for white, the space and the move over the last two dots */
-            memcpy(b + 1 + digits, "...", 3);
-            if (number < 10) {
-                b[1] = (char)('0' + number);
-            } else if (number < 100) {
-                memcpy(b + 1, two_digits + 2 * number, 2);
-            } else {
-                char *d = b + 1 + digits;
-                for (unsigned v = number; v > 0; v /= 10)
-                    *--d = (char)('0' + v % 10);
-            }
-            b[1 + number_len] = ' ';
-            memcpy(b + 2 + number_len, san, sizeof san);
+            memcpy(b + lead, m->san, sizeof m->san);   /* fixed size: NUL and all */
             group = len + 1;
-            len += 2 + number_len + san_len;
+            len += lead + san_len;
         }
     }
 done:
