@@ -680,22 +680,55 @@ static void write_movetext(arb_pgn_writer *w, const arb_pgn_game *g, int result)
     put(w, "\n\n", 2);
 }
 
-arb_status arb_pgn_write_game(arb_pgn_writer *w, const arb_pgn_game *g, const char **text,
-                              size_t *len)
+/* Formats the game after the w->len bytes already in w->buf; false when
+ * out of memory or the items are not well nested. */
+static bool write_game(arb_pgn_writer *w, const arb_pgn_game *g)
 {
-    arb_status st = {0};
-    w->len = 0;
     w->failed = false;
     int result = write_tags(w, g);
     write_movetext(w, g, result);
-    if (w->failed) {
-        st = arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0,
-                              "cannot write the game (out of memory or badly nested variations)");
+    return !w->failed;
+}
+
+static arb_status write_failed(void)
+{
+    return arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0,
+                            "cannot write the game (out of memory or badly nested variations)");
+}
+
+arb_status arb_pgn_write_game(arb_pgn_writer *w, const arb_pgn_game *g, const char **text,
+                              size_t *len)
+{
+    w->len = 0;
+    if (!write_game(w, g)) {
         *text = NULL;
         *len = 0;
-        return st;
+        return write_failed();
     }
     *text = w->buf;
     *len = w->len;
-    return st;
+    return (arb_status){0};
+}
+
+arb_status arb_pgn_write_game_to(arb_pgn_writer *w, const arb_pgn_game *g, arb_strbuf *out)
+{
+    if (out->failed)
+        return write_failed();
+    /* the writer fills the text's own memory (both grow by realloc), so the
+     * game is not copied once more */
+    char *own = w->buf;
+    size_t own_cap = w->cap, start = out->len;
+    w->buf = out->data;
+    w->cap = out->cap;
+    w->len = start;
+    bool ok = write_game(w, g) && grow(w, 1);
+    out->data = w->buf;
+    out->cap = w->cap;
+    out->len = ok ? w->len : start;
+    if (out->data && out->len < out->cap)
+        out->data[out->len] = '\0';   /* the text stays NUL-terminated */
+    w->buf = own;
+    w->cap = own_cap;
+    w->len = 0;
+    return ok ? (arb_status){0} : write_failed();
 }

@@ -469,3 +469,42 @@ Test(pgn_write, round_trip_over_shared_corpora)
         cr_skip_test("../shared/corpora not present");
     cr_assert_gt(games, 0);
 }
+
+/* arb_pgn_write_game_to: the same text, after what the buffer held, still
+ * NUL-terminated; a game that cannot be written leaves the buffer as it was. */
+Test(pgn_write, write_to_appends_the_same_text)
+{
+    arb_pgn_game g;
+    read_ok("[Event \"e\"]\n\n1. e4 {c} e5 (1... c5) 2. Nf3 $1 *", &g);
+    char *alone = write_with(&g, NULL);
+    arb_pgn_writer *w = arb_pgn_writer_new(NULL);
+    arb_strbuf out;
+    arb_strbuf_init(&out);
+    arb_strbuf_append(&out, "before\n", 7);
+    for (int i = 0; i < 50; i++)   /* past the buffer's first sizes */
+        cr_assert_eq(arb_pgn_write_game_to(w, &g, &out).code, 0);
+    size_t n = strlen(alone);
+    cr_assert_eq(out.len, 7 + 50 * n);
+    cr_assert_eq(strlen(out.data), out.len);
+    cr_assert(memcmp(out.data, "before\n", 7) == 0);
+    for (int i = 0; i < 50; i++)
+        cr_assert(memcmp(out.data + 7 + (size_t)i * n, alone, n) == 0, "game %d", i);
+    /* and the writer's own buffer is still its own */
+    const char *text;
+    size_t len;
+    cr_assert_eq(arb_pgn_write_game(w, &g, &text, &len).code, 0);
+    cr_assert(len == n && memcmp(text, alone, n) == 0);
+
+    arb_pgn_game bad;
+    arb_pgn_game_init(&bad);
+    arb_pgn_game_end_variation(&bad, 0, 0);   /* a variation that was never opened */
+    size_t before = out.len;
+    cr_assert_neq(arb_pgn_write_game_to(w, &bad, &out).code, 0);
+    cr_assert_eq(out.len, before);
+    cr_assert_eq(strlen(out.data), before);
+    arb_pgn_game_free(&bad);
+    arb_strbuf_free(&out);
+    arb_pgn_writer_free(w);
+    free(alone);
+    arb_pgn_game_free(&g);
+}
