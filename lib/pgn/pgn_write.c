@@ -523,13 +523,19 @@ static size_t put_moves_on_line(arb_pgn_writer *w, const arb_pgn_item *it, size_
             unsigned ply = m->ply;
             char *b = buf + len;
             size_t lead;   /* the space and the number before the SAN */
-            if ((ply & 1) == ARB_WHITE && ply / 2 < WHITE_NUMBERS) {
+            bool numbered = (ply & 1) == ARB_WHITE || black_number;
+            if (numbered && ply / 2 < WHITE_NUMBERS) {
                 /* "N. " of the table, eight bytes at once (the SAN goes over
-                 * the rest: the shortest "N. " is three bytes) */
+                 * the rest: the shortest "N. " is three bytes); for Black,
+                 * "N... " over its ". " */
                 const struct white_number *number = &white_numbers[ply / 2];
                 memcpy(b + 1, number, sizeof *number);
                 lead = 1 + number->len;
-            } else if ((ply & 1) == ARB_WHITE || black_number) {
+                if (ply & 1) {
+                    memcpy(b + lead - 2, "... ", 4);
+                    lead += 2;
+                }
+            } else if (numbered) {
                 lead = 1 + format_move_number(ply, b + 1);
             } else {
                 lead = 1;
