@@ -232,8 +232,10 @@ int main(int argc, char **argv)
         o.openings = openings;
     }
 
-    static char stdout_buffer[1 << 20];
-    setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
+    /* the games reach standard output a batch at a time, each in one fwrite
+     * that is flushed at once (conv_emit): a stdio buffer would only copy
+     * every byte once more */
+    setvbuf(stdout, NULL, _IONBF, 0);
 
     /* written under temporary names, renamed only when the run succeeds */
     outfile *out = outfile_open(o.output, PROGRAM);

@@ -162,8 +162,6 @@ void conv_worker_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
         return;
     }
     if (g->error_count == 0) {
-        const char *text;
-        size_t len;
         arb_pgn_game with_tags;
         if (w->computed) {
             /* the same game with the computed tags: a copy of the struct
@@ -194,9 +192,8 @@ void conv_worker_game(void *state, const arb_pgn_game *g, arb_pgn_output *out)
             }
             g = &with_tags;
         }
-        arb_status ws = arb_pgn_write_game(w->writer, g, &text, &len);
+        arb_status ws = arb_pgn_write_game_to(w->writer, g, &out->text[TEXT_OUT]);
         if (ws.code == 0) {
-            arb_strbuf_append(&out->text[TEXT_OUT], text, len);
             out->count[COUNT_WRITTEN]++;
             if (g->notation)
                 out->count[COUNT_NATIONAL]++;

@@ -24,14 +24,18 @@ size_t arb_pgn_san_check_suffix(const arb_position *after, char *out, char *p);
 
 /* "Nf3", "Qxd7", "R-d1" (suffixes + # ! ? aside): a piece letter and the
  * square only, which arb_san_parse resolves only when one piece of that
- * kind can make the move. */
+ * kind can make the move.  (The usual token ends with its rank: nothing to
+ * strip; the piece letters are bits of a mask, from 'B'.) */
 static inline bool arb_pgn_san_names_piece_and_square(const char *t, size_t len)
 {
-    while (len > 0 && (t[len - 1] == '+' || t[len - 1] == '#' || t[len - 1] == '!' || t[len - 1] == '?'))
-        len--;
+    if (len > 0 && (unsigned char)(t[len - 1] - '1') > 7)
+        while (len > 0 && (t[len - 1] == '+' || t[len - 1] == '#' || t[len - 1] == '!' || t[len - 1] == '?'))
+            len--;
     if (len != 3 && !(len == 4 && (t[1] == 'x' || t[1] == '-')))
         return false;
-    return t[0] == 'N' || t[0] == 'B' || t[0] == 'R' || t[0] == 'Q' || t[0] == 'K';
+    enum { LETTERS = 1u << ('B' - 'B') | 1u << ('K' - 'B') | 1u << ('N' - 'B') | 1u << ('Q' - 'B') | 1u << ('R' - 'B') };
+    unsigned letter = (unsigned)(unsigned char)t[0] - 'B';
+    return letter < 32 && (LETTERS >> letter & 1);
 }
 
 /* `token` (len bytes) is the text the move was read from; `read_as_san`:

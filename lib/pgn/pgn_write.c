@@ -12,6 +12,9 @@
 #include "san.h"
 #include "spoken.h"
 
+/* Move numbers whose text is kept ready (past them, it is formatted). */
+enum { WHITE_NUMBERS = 1000 };
+
 struct arb_pgn_writer {
     arb_pgn_write_options opt;
     char *buf;
@@ -29,7 +32,31 @@ struct arb_pgn_writer {
     } *sorted;                   /* the tags other than the roster's, in order */
     size_t sorted_cap;
     arb_pgn_walker walker;
+    /* "N. " for White's move N + 1 (N < WHITE_NUMBERS), copied as eight
+     * bytes: the text and, past it, its length */
+    struct white_number {
+        char text[7];
+        uint8_t len;
+    } white_numbers[WHITE_NUMBERS];
 };
+
+/* "N. " or "N... " (N the move number of `ply`) at out; returns its length
+ * (at most 14 bytes). */
+static size_t format_move_number(unsigned ply, char *out)
+{
+    char digits[12];
+    char *end = digits + sizeof digits, *d = end;
+    for (unsigned v = ply / 2 + 1; d == end || v > 0; v /= 10)
+        *--d = (char)('0' + v % 10);
+    size_t n = (size_t)(end - d);
+    memcpy(out, d, n);
+    if ((ply & 1) == ARB_WHITE) {
+        memcpy(out + n, ". ", 2);
+        return n + 2;
+    }
+    memcpy(out + n, "... ", 4);
+    return n + 4;
+}
 
 arb_pgn_writer *arb_pgn_writer_new(const arb_pgn_write_options *options)
 {
@@ -40,6 +67,11 @@ arb_pgn_writer *arb_pgn_writer_new(const arb_pgn_write_options *options)
         w->opt = *options;
     if (w->opt.line_width <= 0)
         w->opt.line_width = 79;
+    for (unsigned i = 0; i < WHITE_NUMBERS; i++) {
+        char text[16];
+        w->white_numbers[i].len = (uint8_t)format_move_number(2 * i, text);
+        memcpy(w->white_numbers[i].text, text, sizeof w->white_numbers[i].text);
+    }
     return w;
 }
 
@@ -105,22 +137,40 @@ size_t arb_pgn_escape_string(const char *value, char *out)
 static inline uint64_t any_zero_byte(uint64_t x) { return (x - ONES) & ~x & HIGHS; }
 static inline uint64_t any_byte_below(uint64_t x, unsigned n) { return (x - ONES * n) & ~x & HIGHS; }
 
-/* True when a value needs no escaping (the usual case, tested first): no
- * quote, backslash or control character (the tab and line breaks among
- * them, which escaping turns into spaces). */
+/* Whether any of eight bytes needs escaping: a quote, a backslash or a
+ * control character (the tab and line breaks among them, which escaping
+ * turns into spaces). */
+static inline bool any_to_escape(uint64_t x)
+{
+    return (any_byte_below(x, 0x20) | any_zero_byte(x ^ (ONES * '"')) | any_zero_byte(x ^ (ONES * '\\'))) != 0;
+}
+
+/* True when a value needs no escaping (the usual case, tested first).  The
+ * bytes are tested eight at a time, the last eight (or, below eight, two
+ * overlapping fours, or the first, middle and last byte) in one more test,
+ * so that a short value takes one test instead of one per byte. */
 static bool plain_value(const char *v, size_t n)
 {
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t x;
-        memcpy(&x, v + i, sizeof x);
-        if (any_byte_below(x, 0x20) | any_zero_byte(x ^ (ONES * '"')) | any_zero_byte(x ^ (ONES * '\\')))
-            return false;
+    uint64_t x;
+    if (n >= 8) {
+        for (size_t i = 0; i + 8 < n; i += 8) {
+            memcpy(&x, v + i, sizeof x);
+            if (any_to_escape(x))
+                return false;
+        }
+        memcpy(&x, v + n - 8, sizeof x);
+    } else if (n >= 4) {
+        uint32_t first, last;
+        memcpy(&first, v, sizeof first);
+        memcpy(&last, v + n - 4, sizeof last);
+        x = (uint64_t)first << 32 | last;
+    } else if (n > 0) {
+        /* the first byte in six places, the middle and the last in one each */
+        x = (ONES * (unsigned char)v[0]) << 16 | (uint64_t)(unsigned char)v[n / 2] << 8 | (unsigned char)v[n - 1];
+    } else {
+        return true;
     }
-    for (; i < n; i++)
-        if ((unsigned char)v[i] < 0x20 || v[i] == '"' || v[i] == '\\')
-            return false;
-    return true;
+    return !any_to_escape(x);
 }
 
 static void put_tag(arb_pgn_writer *w, const char *name, size_t nlen, const char *value)
@@ -442,75 +492,69 @@ static void put_comment(arb_pgn_writer *w, const arb_pgn_item *it)
     w->glue_next = false;
 }
 
-/* "00" to "99", for move numbers below 100 without a division. */
-static const char two_digits[201] = "0001020304050607080910111213141516171819"
-                                    "2021222324252627282930313233343536373839"
-                                    "4041424344454647484950515253545556575859"
-                                    "6061626364656667686970717273747576777879"
-                                    "8081828384858687888990919293949596979899";
-
 /* The common case of recorded SAN moves: a run of move items, each written
  * in one piece with its number (when it has one) after a space, or at the
  * start of a new line when it does not fit, as the word-by-word path would
  * (a number stays with its move).  Returns how many items it wrote (0 when
  * the first is not such a one); the state is kept in locals (stores through
- * the buffer could alias the writer). */
+ * the buffer could alias the writer).  Room is made once for a block of
+ * moves (MOVE_ROOM bytes each at most: " 1000... " and eight of SAN), not
+ * tested at every move. */
+enum { MOVE_ROOM = 24, MOVE_BLOCK = 64 };
 static size_t put_moves_on_line(arb_pgn_writer *w, const arb_pgn_item *it, size_t count, bool black_number)
 {
     if (w->line_empty || w->glue_next)
         return 0;
-    char *buf = w->buf;
-    size_t len = w->len, cap = w->cap, line_start = w->line_start, group = w->group_start;
+    size_t len = w->len, line_start = w->line_start, group = w->group_start;
     size_t width = (size_t)w->opt.line_width;
+    const struct white_number *white_numbers = w->white_numbers;
     size_t k = 0;
-    for (; k < count && it[k].kind == ARB_PGN_ITEM_MOVE && len + 32 <= cap; k++, black_number = false) {
-        size_t san_len = it[k].len;
-        unsigned ply = it[k].ply;
-        char san[sizeof it->san];
-        memcpy(san, it[k].san, sizeof san);   /* fixed size: NUL and all */
-        char *b = buf + len;
-        bool white = (ply & 1) == ARB_WHITE;
-        if (!white && !black_number) {
+    while (k < count) {
+        size_t end = count - k < MOVE_BLOCK ? count : k + MOVE_BLOCK;
+        w->len = len;
+        if (!grow(w, MOVE_ROOM * (end - k)))
+            break;
+        char *buf = w->buf;
+        for (; k < end; k++, black_number = false) {
+            const arb_pgn_item *m = &it[k];
+            if (m->kind != ARB_PGN_ITEM_MOVE)
+                goto done;
+            size_t san_len = m->len;
+            unsigned ply = m->ply;
+            char *b = buf + len;
+            size_t lead;   /* the space and the number before the SAN */
+            bool numbered = (ply & 1) == ARB_WHITE || black_number;
+            if (numbered && ply / 2 < WHITE_NUMBERS) {
+                /* "N. " of the table, eight bytes at once (the SAN goes over
+                 * the rest: the shortest "N. " is three bytes); for Black,
+                 * "N... " over its ". " */
+                const struct white_number *number = &white_numbers[ply / 2];
+                memcpy(b + 1, number, sizeof *number);
+                lead = 1 + number->len;
+                if (ply & 1) {
+                    memcpy(b + lead - 2, "... ", 4);
+                    lead += 2;
+                }
+            } else if (numbered) {
+                lead = 1 + format_move_number(ply, b + 1);
+            } else {
+                lead = 1;
+            }
             b[0] = ' ';
-            if (len - line_start + 1 + san_len > width) {
+            if (len - line_start + lead + san_len > width) {
+                /* the number and its move together on the next line, unless
+                 * even a line of their own is too short */
+                if (lead > 1 && lead - 1 + san_len > width)
+                    goto done;
                 b[0] = '\n';
                 line_start = len + 1;
             }
-            memcpy(b + 1, san, sizeof san);
+            memcpy(b + lead, m->san, sizeof m->san);   /* fixed size: NUL and all */
             group = len + 1;
-            len += 1 + san_len;
-            continue;
+            len += lead + san_len;
         }
-        unsigned number = ply / 2 + 1;
-        size_t digits = number < 10 ? 1 : number < 100 ? 2 : 3;
-        for (unsigned v = number / 1000; v > 0; v /= 10)
-            digits++;
-        size_t number_len = digits + (white ? 1 : 3);
-        b[0] = ' ';
-        if (len - line_start + 2 + number_len + san_len > width) {
-            /* the number and its move together on the next line, unless
-             * even a line of their own is too short */
-            if (1 + number_len + san_len > width)
-                break;
-            b[0] = '\n';
-            line_start = len + 1;
-        }
-        /* "N..." then, for white, the space and the move over the last two dots */
-        memcpy(b + 1 + digits, "...", 3);
-        if (number < 10) {
-            b[1] = (char)('0' + number);
-        } else if (number < 100) {
-            memcpy(b + 1, two_digits + 2 * number, 2);
-        } else {
-            char *d = b + 1 + digits;
-            for (unsigned v = number; v > 0; v /= 10)
-                *--d = (char)('0' + v % 10);
-        }
-        b[1 + number_len] = ' ';
-        memcpy(b + 2 + number_len, san, sizeof san);
-        group = len + 1;
-        len += 2 + number_len + san_len;
     }
+done:
     w->len = len;
     w->line_start = line_start;
     w->group_start = group;
@@ -551,7 +595,8 @@ static void write_movetext(arb_pgn_writer *w, const arb_pgn_game *g, int result)
     /* SAN recorded by the reader needs no replay */
     bool replay = !(g->san_recorded && w->opt.notation == ARB_PGN_NOTATION_SAN);
     arb_pgn_walker *wk = &w->walker;
-    arb_pgn_walker_restart(wk, g);
+    if (replay)
+        arb_pgn_walker_restart(wk, g);
     for (size_t i = 0; i < g->item_count; i++) {
         const arb_pgn_item *it = &g->items[i];
         if (replay && !arb_pgn_walker_next(wk))
@@ -641,22 +686,55 @@ static void write_movetext(arb_pgn_writer *w, const arb_pgn_game *g, int result)
     put(w, "\n\n", 2);
 }
 
-arb_status arb_pgn_write_game(arb_pgn_writer *w, const arb_pgn_game *g, const char **text,
-                              size_t *len)
+/* Formats the game after the w->len bytes already in w->buf; false when
+ * out of memory or the items are not well nested. */
+static bool write_game(arb_pgn_writer *w, const arb_pgn_game *g)
 {
-    arb_status st = {0};
-    w->len = 0;
     w->failed = false;
     int result = write_tags(w, g);
     write_movetext(w, g, result);
-    if (w->failed) {
-        st = arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0,
-                              "cannot write the game (out of memory or badly nested variations)");
+    return !w->failed;
+}
+
+static arb_status write_failed(void)
+{
+    return arb_status_error(ARB_ERR_MEMORY, ARB_ERR_MEMORY, 0, 0,
+                            "cannot write the game (out of memory or badly nested variations)");
+}
+
+arb_status arb_pgn_write_game(arb_pgn_writer *w, const arb_pgn_game *g, const char **text,
+                              size_t *len)
+{
+    w->len = 0;
+    if (!write_game(w, g)) {
         *text = NULL;
         *len = 0;
-        return st;
+        return write_failed();
     }
     *text = w->buf;
     *len = w->len;
-    return st;
+    return (arb_status){0};
+}
+
+arb_status arb_pgn_write_game_to(arb_pgn_writer *w, const arb_pgn_game *g, arb_strbuf *out)
+{
+    if (out->failed)
+        return write_failed();
+    /* the writer fills the text's own memory (both grow by realloc), so the
+     * game is not copied once more */
+    char *own = w->buf;
+    size_t own_cap = w->cap, start = out->len;
+    w->buf = out->data;
+    w->cap = out->cap;
+    w->len = start;
+    bool ok = write_game(w, g) && grow(w, 1);
+    out->data = w->buf;
+    out->cap = w->cap;
+    out->len = ok ? w->len : start;
+    if (out->data && out->len < out->cap)
+        out->data[out->len] = '\0';   /* the text stays NUL-terminated */
+    w->buf = own;
+    w->cap = own_cap;
+    w->len = 0;
+    return ok ? (arb_status){0} : write_failed();
 }

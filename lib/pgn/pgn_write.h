@@ -21,6 +21,7 @@
  *
  * Ownership: the writer owns its output buffer; the text returned by
  * arb_pgn_write_game is valid until the next call or arb_pgn_writer_free.
+ * arb_pgn_write_game_to writes into the caller's text instead.
  * One writer per thread.
  */
 #ifndef ARB_PGN_WRITE_H
@@ -30,6 +31,7 @@
 #pragma GCC visibility push(default)
 
 #include "pgn_game.h"
+#include "strbuf.h"
 
 enum arb_pgn_notation {
     ARB_PGN_NOTATION_SAN = 0,  /* Nf3, exd8=Q+ */
@@ -64,6 +66,11 @@ arb_pgn_writer *arb_pgn_writer_new(const arb_pgn_write_options *options);
  * *text and *len hold the game followed by a blank line. */
 arb_status arb_pgn_write_game(arb_pgn_writer *w, const arb_pgn_game *g, const char **text,
                               size_t *len);
+
+/* The same, appended to `out` (formatted in its memory: no copy of the
+ * text); on failure `out` holds what it held before (and a failed `out` is
+ * not written to). */
+arb_status arb_pgn_write_game_to(arb_pgn_writer *w, const arb_pgn_game *g, arb_strbuf *out);
 
 void arb_pgn_writer_free(arb_pgn_writer *w);
 

@@ -37,6 +37,50 @@ Test(pgn_write, tag_values_are_escaped)
     free(out);
 }
 
+/* The writer tests a value's bytes by words (eight, two overlapping fours,
+ * or three bytes): a byte to escape at any place of a value of any length
+ * up to three words is found, and a value with none is copied as it is. */
+Test(pgn_write, a_byte_to_escape_is_found_at_every_place)
+{
+    static const char special[] = {'"', '\\', '\t', '\n', '\x01', '\x1f'};
+    static const char *const written[] = {"\\\"", "\\\\", " ", " ", "\x01", "\x1f"};
+    arb_pgn_writer *w = arb_pgn_writer_new(NULL);
+    cr_assert_not_null(w);
+    for (size_t n = 0; n <= 24; n++) {
+        for (size_t at = 0; at <= n; at++) {
+            for (size_t s = 0; s < sizeof special; s++) {
+                /* at == n: no special byte (a plain value of n bytes) */
+                char value[32], expected[64];
+                size_t e = 0;
+                for (size_t i = 0; i < n; i++) {
+                    value[i] = i == at ? special[s] : (char)('a' + i % 26);
+                    if (i == at) {
+                        strcpy(expected + e, written[s]);
+                        e += strlen(written[s]);
+                    } else {
+                        expected[e++] = value[i];
+                    }
+                }
+                value[n] = expected[e] = '\0';
+                arb_pgn_game g;
+                arb_pgn_game_init(&g);
+                cr_assert(arb_pgn_game_set_tag(&g, "Annotator", value));
+                const char *text;
+                size_t len;
+                cr_assert_eq(arb_pgn_write_game(w, &g, &text, &len).code, 0);
+                char line[96], all[1024];
+                snprintf(line, sizeof line, "\n[Annotator \"%s\"]\n", expected);
+                cr_assert_lt(len, sizeof all);
+                memcpy(all, text, len);
+                all[len] = '\0';
+                cr_assert_not_null(strstr(all, line), "length %zu, byte %zu: %s", n, at, all);
+                arb_pgn_game_free(&g);
+            }
+        }
+    }
+    arb_pgn_writer_free(w);
+}
+
 Test(pgn_write, repeated_tags_are_kept)
 {
     char *out = convert("[Event \"a\"]\n[Event \"b\"]\n[X \"1\"]\n\n*", NULL);
@@ -344,6 +388,36 @@ Test(pgn_write, round_trip)
     expect_round_trip("[White \"M\xFCller\"]\n\n{\x93quoted\x94} 1. e4 *");
 }
 
+/* Long runs of moves (the recorded-SAN path makes room a block of moves at
+ * a time) across move numbers that gain a digit (99 to 100, 999 to 1000),
+ * from White's and from Black's turn, with a comment in the middle. */
+Test(pgn_write, round_trip_of_long_move_runs)
+{
+    static const char *const firsts[] = {"1 w", "95 w", "95 b", "990 w", "990 b"};
+    static const char *const shuffle[2][4] = {{"Nf3", "Nf6", "Ng1", "Ng8"}, {"Nf6", "Nf3", "Ng8", "Ng1"}};
+    for (size_t f = 0; f < sizeof firsts / sizeof *firsts; f++) {
+        char text[8192];
+        int n = snprintf(text, sizeof text, "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR %c KQkq - 0 %.*s\"]\n\n",
+                         strchr(firsts[f], ' ')[1], (int)(strchr(firsts[f], ' ') - firsts[f]), firsts[f]);
+        bool black = strchr(firsts[f], ' ')[1] == 'b';
+        unsigned number = (unsigned)atoi(firsts[f]);
+        if (black)
+            n += snprintf(text + n, sizeof text - (size_t)n, "%u... ", number);
+        for (int ply = 0; ply < 300; ply++) {
+            int side = (ply + black) & 1;
+            if (side == 0)
+                n += snprintf(text + n, sizeof text - (size_t)n, "%u. ", number);
+            n += snprintf(text + n, sizeof text - (size_t)n, "%s ", shuffle[black][ply % 4]);
+            if (side == 1)
+                number++;
+            if (ply == 150)
+                n += snprintf(text + n, sizeof text - (size_t)n, "{half way} ");
+        }
+        snprintf(text + n, sizeof text - (size_t)n, "*");
+        expect_round_trip(text);
+    }
+}
+
 Test(pgn_write, round_trip_over_shared_corpora)
 {
     /* optional: real games, when the shared corpora are present */
@@ -394,4 +468,43 @@ Test(pgn_write, round_trip_over_shared_corpora)
     if (files == 0)
         cr_skip_test("../shared/corpora not present");
     cr_assert_gt(games, 0);
+}
+
+/* arb_pgn_write_game_to: the same text, after what the buffer held, still
+ * NUL-terminated; a game that cannot be written leaves the buffer as it was. */
+Test(pgn_write, write_to_appends_the_same_text)
+{
+    arb_pgn_game g;
+    read_ok("[Event \"e\"]\n\n1. e4 {c} e5 (1... c5) 2. Nf3 $1 *", &g);
+    char *alone = write_with(&g, NULL);
+    arb_pgn_writer *w = arb_pgn_writer_new(NULL);
+    arb_strbuf out;
+    arb_strbuf_init(&out);
+    arb_strbuf_append(&out, "before\n", 7);
+    for (int i = 0; i < 50; i++)   /* past the buffer's first sizes */
+        cr_assert_eq(arb_pgn_write_game_to(w, &g, &out).code, 0);
+    size_t n = strlen(alone);
+    cr_assert_eq(out.len, 7 + 50 * n);
+    cr_assert_eq(strlen(out.data), out.len);
+    cr_assert(memcmp(out.data, "before\n", 7) == 0);
+    for (int i = 0; i < 50; i++)
+        cr_assert(memcmp(out.data + 7 + (size_t)i * n, alone, n) == 0, "game %d", i);
+    /* and the writer's own buffer is still its own */
+    const char *text;
+    size_t len;
+    cr_assert_eq(arb_pgn_write_game(w, &g, &text, &len).code, 0);
+    cr_assert(len == n && memcmp(text, alone, n) == 0);
+
+    arb_pgn_game bad;
+    arb_pgn_game_init(&bad);
+    arb_pgn_game_end_variation(&bad, 0, 0);   /* a variation that was never opened */
+    size_t before = out.len;
+    cr_assert_neq(arb_pgn_write_game_to(w, &bad, &out).code, 0);
+    cr_assert_eq(out.len, before);
+    cr_assert_eq(strlen(out.data), before);
+    arb_pgn_game_free(&bad);
+    arb_strbuf_free(&out);
+    arb_pgn_writer_free(w);
+    free(alone);
+    arb_pgn_game_free(&g);
 }
