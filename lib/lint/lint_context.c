@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decimal.h"
 #include "grow.h"
 bool lint_reserve_depth(arb_linter *l, size_t depth)
 {
@@ -62,15 +63,10 @@ int lint_format(char *dst, size_t size, const char *fmt, ...)
 void lint_move_number(const arb_position *pos, char *buf, size_t size)
 {
     /* "%u%s" without printf (every draw and claim asks), cut as snprintf cuts */
-    char text[16];
-    size_t n = sizeof text - 4;
-    unsigned v = pos->fullmove_number;
-    do {
-        text[--n] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    size_t len = sizeof text - 4 - n;
-    memmove(text, text + n, len);
+    char text[16], *end = text + sizeof text - 4;   /* (room for the dots) */
+    const char *d = arb_decimal_before(pos->fullmove_number, end);
+    size_t len = (size_t)(end - d);
+    memmove(text, d, len);
     for (int dots = pos->side == ARB_WHITE ? 1 : 3; dots > 0; dots--)
         text[len++] = '.';
     if (size == 0)

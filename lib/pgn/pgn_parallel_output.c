@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "decimal.h"
+
 void pgn_output_free(arb_pgn_output *out)
 {
     for (int i = 0; i < ARB_PGN_TEXTS; i++)
@@ -63,7 +65,9 @@ bool arb_pgn_output_write(const arb_pgn_output *out, int text, unsigned long lon
             continue;
         if (m.at > from && fwrite(t->data + from, 1, m.at - from, fp) != m.at - from)
             return false;
-        if (fprintf(fp, "%llu", first_number + out->first + m.game) < 0)
+        char digits[ARB_DECIMAL_MAX];   /* (no printf: a number in every line of some outputs) */
+        const char *d = arb_decimal_before(first_number + out->first + m.game, digits + sizeof digits);
+        if (fwrite(d, 1, (size_t)(digits + sizeof digits - d), fp) != (size_t)(digits + sizeof digits - d))
             return false;
         from = m.at;
     }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "decimal.h"
 #include "pgn_lex.h"
 #include "repair.h"
 
@@ -159,16 +160,11 @@ static void line_result(json_line *l, int result)
  * some) */
 static void line_number(json_line *l, long long n)
 {
-    char digits[24];
-    size_t at = sizeof digits;
-    unsigned long long v = n < 0 ? 0ULL - (unsigned long long)n : (unsigned long long)n;
-    do {
-        digits[--at] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
+    char digits[ARB_DECIMAL_MAX + 1], *end = digits + sizeof digits;
+    char *d = arb_decimal_before(n < 0 ? 0ULL - (unsigned long long)n : (unsigned long long)n, end);
     if (n < 0)
-        digits[--at] = '-';
-    line_put(l, digits + at, sizeof digits - at);
+        *--d = '-';
+    line_put(l, d, (size_t)(end - d));
 }
 
 /* ,"pairing":{...} of a tournament report's finding */
