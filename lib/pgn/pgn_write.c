@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decimal.h"
 #include "grow.h"
 #include "notation.h"
 #include "pgn_text_copy.h"
@@ -44,10 +45,8 @@ struct arb_pgn_writer {
  * (at most 14 bytes). */
 static size_t format_move_number(unsigned ply, char *out)
 {
-    char digits[12];
-    char *end = digits + sizeof digits, *d = end;
-    for (unsigned v = ply / 2 + 1; d == end || v > 0; v /= 10)
-        *--d = (char)('0' + v % 10);
+    char digits[ARB_DECIMAL_MAX];
+    char *end = digits + sizeof digits, *d = arb_decimal_before(ply / 2 + 1, end);
     size_t n = (size_t)(end - d);
     memcpy(out, d, n);
     if ((ply & 1) == ARB_WHITE) {
@@ -379,16 +378,6 @@ static void put_word(arb_pgn_writer *w, const char *s, size_t n, enum join join)
     w->line_empty = l.line_empty;
 }
 
-/* Decimal digits of v at the end of buf[12]; returns where they start. */
-static char *format_unsigned(unsigned v, char *end)
-{
-    do {
-        *--end = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    return end;
-}
-
 static void end_line(arb_pgn_writer *w)
 {
     put_char(w, '\n');
@@ -622,13 +611,13 @@ static void write_movetext(arb_pgn_writer *w, const arb_pgn_game *g, int result)
             unsigned side = it->ply & 1;
             if (side == ARB_WHITE) {
                 *--end = '.';
-                char *start = format_unsigned(it->ply / 2 + 1, end);
+                char *start = arb_decimal_before(it->ply / 2 + 1, end);
                 put_word(w, start, (size_t)(num + sizeof num - start), JOIN_SPACE);
                 join = JOIN_KEEP;
             } else if (black_number) {
                 end -= 3;
                 memcpy(end, "...", 3);
-                char *start = format_unsigned(it->ply / 2 + 1, end);
+                char *start = arb_decimal_before(it->ply / 2 + 1, end);
                 put_word(w, start, (size_t)(num + sizeof num - start), JOIN_SPACE);
                 join = JOIN_KEEP;
             }
@@ -651,7 +640,7 @@ static void write_movetext(arb_pgn_writer *w, const arb_pgn_game *g, int result)
         case ARB_PGN_ITEM_NAG:
             if (!w->opt.strip_nags) {
                 char nag[8];
-                char *start = format_unsigned(it->nag, nag + sizeof nag);
+                char *start = arb_decimal_before(it->nag, nag + sizeof nag);
                 *--start = '$';
                 put_word(w, start, (size_t)(nag + sizeof nag - start), JOIN_SPACE);
                 black_number = true;
