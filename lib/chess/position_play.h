@@ -76,6 +76,26 @@ static inline __attribute__((always_inline)) bool arb_double_step(unsigned from,
     return kind == ARB_PAWN && (from ^ to) == 16;
 }
 
+/* The key the position would have after `move` when it is a normal move
+ * that is no double step and changes no castling right (the usual one),
+ * without making it: a search that meets most positions again looks the
+ * key up first.  False for every other move (make it to know its key). */
+static inline bool arb_key_after_plain(const arb_position *p, arb_move move, uint64_t *key)
+{
+    const unsigned from = arb_move_from(move), to = arb_move_to(move), us = p->side;
+    const unsigned piece = p->board[from], kind = piece - 6u * us;
+    if (arb_move_type(move) != ARB_MOVE_NORMAL || move == ARB_MOVE_NULL || arb_double_step(from, to, kind)
+        || arb_touches_castling(p, from, to, kind))
+        return false;
+    uint64_t k = p->key ^ arb_zobrist_black_to_move ^ arb_zobrist_piece[piece][from] ^ arb_zobrist_piece[piece][to];
+    if (p->ep_legal)
+        k ^= arb_zobrist_ep_file[arb_file_of(p->ep_square)];
+    if (p->board[to] != ARB_NO_PIECE)
+        k ^= arb_zobrist_piece[p->board[to]][to];
+    *key = k;
+    return true;
+}
+
 /* The special cases, out of line in position.c: each returns the change
  * of the key. */
 uint64_t arb_play_castling(arb_position *p, int us, int from, int to);

@@ -8,6 +8,7 @@
 #include "attacks.h"
 #include "grow.h"
 #include "movegen.h"
+#include "position_play.h"
 
 /* One position seen: how it was reached, for the mating line. */
 typedef struct seen_node {
@@ -65,19 +66,30 @@ static bool table_rehash(search *s, uint32_t size)
     return true;
 }
 
+/* The key as the table keeps it (0 marks an empty slot, so a key of 0 is
+ * kept as 1: a collision no more likely than any other), and the slot
+ * that holds it or the empty one where it would go. */
+static uint32_t probe(const search *s, uint64_t *key)
+{
+    *key += !*key;
+    uint32_t h = slot_of(*key, s->table_mask);
+    while (s->table[h] && s->table[h] != *key)
+        h = (h + 1) & s->table_mask;
+    return h;
+}
+
+static bool seen(const search *s, uint64_t key)
+{
+    return s->table[probe(s, &key)] != 0;
+}
+
 /* Adds the position's key unless seen; returns its node index, or
- * UINT32_MAX when it was seen before (or memory ran out).  A key of 0
- * stands for an empty slot, so it is kept as 1 (a collision no more likely
- * than any other). */
+ * UINT32_MAX when it was seen before (or memory ran out). */
 static uint32_t remember(search *s, uint64_t key, uint32_t parent, arb_move move, uint16_t depth)
 {
-    key += !key;
-    uint32_t h = slot_of(key, s->table_mask);
-    while (s->table[h]) {
-        if (s->table[h] == key)
-            return UINT32_MAX;
-        h = (h + 1) & s->table_mask;
-    }
+    uint32_t h = probe(s, &key);
+    if (s->table[h])
+        return UINT32_MAX;
     if (s->node_count == s->node_cap && !arb_grow(&s->nodes, &s->node_cap, s->node_count + 1, sizeof *s->nodes)) {
         s->no_memory = true;
         return UINT32_MAX;
@@ -341,13 +353,17 @@ arb_mate_answer arb_mate_search(const arb_position *pos, int color, uint32_t nod
         int n = arb_generate_legal(&here, moves);
         uint16_t depth = (uint16_t)(s.nodes[e.node].depth + (s.nodes[e.node].depth < UINT16_MAX));
         for (int i = 0; i < n; i++) {
-            arb_position next;
-            arb_position_make(&here, moves->moves[i], &next);
             if (s.node_count >= s.limit || (s.node_count >= OPEN_POSITION_NODES && !(s.node_count & (s.node_count - 1)) &&
                                             looks_open(pos, color, fixed))) {
                 done = true;
                 break;
             }
+            /* two positions in three are met again: those are not made */
+            uint64_t key;
+            if (arb_key_after_plain(&here, moves->moves[i], &key) && seen(&s, key))
+                continue;
+            arb_position next;
+            arb_position_make(&here, moves->moves[i], &next);
             uint32_t node = remember(&s, next.key, e.node, moves->moves[i], depth);
             if (node == UINT32_MAX) {
                 if (s.no_memory) {

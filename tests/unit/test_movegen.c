@@ -5,6 +5,7 @@
 
 #include "attacks.h"
 #include "bitboard.h"
+#include "position_play.h"
 
 /* ---- move counts and game ends ---------------------------------------------- */
 
@@ -288,6 +289,15 @@ static void random_walk(const char *fen, uint64_t seed, int plies)
         cr_assert_eq(arb_count_legal(&pos), list.count);
         if (list.count == 0)
             break;
+        /* the key of every plain move, known without making it, is the made one's */
+        for (int k = 0; k < list.count; k++) {
+            uint64_t key;
+            if (!arb_key_after_plain(&pos, list.moves[k], &key))
+                continue;
+            arb_position made;
+            arb_position_make(&pos, list.moves[k], &made);
+            cr_assert_eq(key, made.key, "seed %llu ply %d: key without making differs", (unsigned long long)seed, ply);
+        }
         /* half of the time take the first special move (capture, castling,
          * e.p., promotion) from a random start, so that such moves occur often */
         uint32_t start = test_rand(&state) % (uint32_t)list.count;
@@ -330,6 +340,44 @@ static void random_walk(const char *fen, uint64_t seed, int plies)
         cr_assert_eq(reparsed.ep_legal, next.ep_legal, "%s", buf);
         pos = next;
     }
+}
+
+/* The key without making is given for the usual moves only: castling, a
+ * double step, e.p., a promotion, a move that changes castling rights and
+ * the null move are made to know theirs. */
+Test(repetition_key, key_after_plain_declines_the_special_moves)
+{
+    arb_position pos = fen_ok("r3k2r/1P6/8/3pP3/8/8/6P1/R3K2R w KQkq d6 0 1");
+    struct { int from, to, type; bool plain; } cases[] = {
+        {arb_square(6, 1), arb_square(6, 2), ARB_MOVE_NORMAL, true},       /* g2-g3 */
+        {arb_square(6, 1), arb_square(6, 3), ARB_MOVE_NORMAL, false},      /* g2-g4, a double step */
+        {arb_square(4, 4), arb_square(3, 5), ARB_MOVE_EN_PASSANT, false},  /* exd6 e.p. */
+        {arb_square(1, 6), arb_square(1, 7), ARB_MOVE_PROMOTION, false},   /* b8=Q */
+        {arb_square(4, 0), arb_square(7, 0), ARB_MOVE_CASTLING, false},    /* O-O */
+        {arb_square(4, 0), arb_square(3, 0), ARB_MOVE_NORMAL, false},      /* Kd1: rights lost */
+        {arb_square(0, 0), arb_square(0, 7), ARB_MOVE_NORMAL, false},      /* Rxa8: both rooks' rights */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        arb_move m = arb_move_make(cases[i].from, cases[i].to, cases[i].type,
+                                   cases[i].type == ARB_MOVE_PROMOTION ? ARB_QUEEN : 0);
+        cr_assert(arb_is_legal(&pos, m), "case %zu is legal", i);
+        uint64_t key;
+        cr_assert_eq(arb_key_after_plain(&pos, m, &key), cases[i].plain, "case %zu", i);
+        if (cases[i].plain) {
+            arb_position made;
+            arb_position_make(&pos, m, &made);
+            cr_assert_eq(key, made.key);
+        }
+    }
+    uint64_t key;
+    cr_assert_not(arb_key_after_plain(&pos, ARB_MOVE_NULL, &key));
+    /* a capture that changes no right is plain, and its key drops the victim */
+    arb_position quiet = fen_ok("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    arb_move capture = arb_move_make(arb_square(4, 3), arb_square(3, 4), ARB_MOVE_NORMAL, 0);
+    arb_position made;
+    arb_position_make(&quiet, capture, &made);
+    cr_assert(arb_key_after_plain(&quiet, capture, &key));
+    cr_assert_eq(key, made.key);
 }
 
 Test(repetition_key, incremental_key_equals_computed_key)
