@@ -138,9 +138,9 @@ static void line_game(json_line *l, const arb_lint_report *r, const arb_report_s
         if (line_flush(l))
             l->ok = style->write_game(style, r, l->out);
     } else {
-        char digits[24];
-        int n = snprintf(digits, sizeof digits, "%llu", (unsigned long long)r->game);
-        line_put(l, digits, (size_t)n);
+        char digits[ARB_DECIMAL_MAX], *end = digits + sizeof digits;
+        const char *d = arb_decimal_before(r->game, end);
+        line_put(l, d, (size_t)(end - d));
     }
 }
 
